@@ -1,0 +1,23 @@
+/** Settings the app is built with; main.ts and the tests fill it, nothing here reads the process environment. */
+export interface AppConfig {
+  version: string;
+  jwtSecret: Uint8Array;
+  /** Token lifetime in seconds. */
+  sessionTtl: number;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+  /** Sign-in attempts allowed per user id and address in one window. */
+  signInAttempts: number;
+  signInWindowMs: number;
+}
+
+
+export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "jwtSecret" | "version">): AppConfig {
+  return {
+    sessionTtl: 12 * 60 * 60,
+    bodyLimit: 1024 * 1024,
+    signInAttempts: 10,
+    signInWindowMs: 5 * 60 * 1000,
+    ...overrides,
+  };
+}

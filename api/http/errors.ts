@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError, databaseErrorCode, type FieldErrors } from "../shared/errors.ts";
+
+/**
+ * The one error body. The web client shows `message` joined with the first entry under the empty key, so
+ * that entry carries the detail (the first field problem) and the field keys carry the rest for forms.
+ */
+export function errorBody(message: string, fieldErrors: FieldErrors = {}) {
+  const first = Object.entries(fieldErrors)
+    .map(([field, list]) => `${field}: ${list[0]}`)
+    .find((detail) => !message.includes(detail.slice(detail.indexOf(": ") + 2)));
+  return { message, errors: { "": first ? [first] : [], ...fieldErrors } };
+}
+
+export const GENERIC_ERROR = "Something went wrong on the server. Please try again; if it keeps happening, tell your administrator.";
+
+export function renderError(c: Context, err: unknown, log: (line: Record<string, unknown>) => void): Response {
+  if (err instanceof AppError) {
+    return c.json(errorBody(err.message, err.fieldErrors), err.status as 400);
+  }
+  if (err instanceof HTTPException) {
+    // Hono's own refusals: malformed JSON (400) and the body size limit (413).
+    const message = err.status === 413 ? "The request body is too large." : err.message || "The request could not be read.";
+    return c.json(errorBody(message), err.status);
+  }
+  const dbCode = databaseErrorCode(err);
+  if (dbCode === "23505") return c.json(errorBody("A record with the same code already exists."), 409);
+  if (dbCode === "23503") return c.json(errorBody("This record is still referenced by other records."), 409);
+  log({ level: "error", time: new Date().toISOString(), requestId: c.get("requestId"), error: err instanceof Error ? err.stack ?? err.message : String(err) });
+  return c.json(errorBody(GENERIC_ERROR), 500);
+}

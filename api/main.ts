@@ -1,0 +1,61 @@
+import { serveStatic } from "hono/deno";
+import type { MiddlewareHandler } from "hono";
+import { migrateDatabase, openDatabase } from "../db/client.ts";
+import { createApp } from "./app.ts";
+import { seedIfEmpty } from "./modules/users/bootstrap.ts";
+import { type LadingEnv, loadConfig } from "./settings.ts";
+
+const env = Deno.env.toObject() as LadingEnv;
+const port = Number(env.PORT || 8000);
+const webRoot = new URL("../web/dist/", import.meta.url).pathname;
+
+const handle = await openDatabase(env);
+await migrateDatabase(handle);
+const seeded = await seedIfEmpty(handle.db, env.LADING_ADMIN_PASSWORD);
+const config = loadConfig(env);
+const quiet = env.LOG_LEVEL === "silent";
+const log = (line: Record<string, unknown>) => {
+  if (!quiet || line.level === "error") console.log(JSON.stringify(line));
+};
+
+const assets = serveStatic({
+  root: webRoot,
+  onFound: (filePath, c) => {
+    // Hashed bundles never change; the shell and the service worker must be revalidated.
+    c.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+  },
+});
+const indexHtml: MiddlewareHandler = async (c) => {
+  try {
+    const html = await Deno.readTextFile(webRoot + "index.html");
+    c.header("Cache-Control", "no-cache");
+    return c.html(html);
+  } catch {
+    return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
+  }
+};
+const web: MiddlewareHandler = (c, next) => assets(c, () => indexHtml(c, next) as Promise<void>) as Promise<Response | void>;
+
+const app = createApp({ db: handle.db, config, log }, { web });
+const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
+
+console.log(`Lading ${config.version} is running at http://localhost:${port}`);
+console.log(`Database: ${handle.kind === "pglite" ? `embedded PGlite in ${handle.location}` : `PostgreSQL ${handle.location}`}`);
+if (seeded) {
+  console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
+  if (seeded.admin.generatedPassword) {
+    console.log(`Sign in as admin with the password ${seeded.admin.generatedPassword} (shown only this once; set LADING_ADMIN_PASSWORD to choose it).`);
+  } else {
+    console.log("Sign in as admin with the password from LADING_ADMIN_PASSWORD.");
+  }
+} else {
+  console.log("Sign in with your user id. Forgot the admin password? Run: npx lading users create-admin --reset");
+}
+
+const stop = async () => {
+  await server.shutdown();
+  await handle.close();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGINT", stop);
+Deno.addSignalListener("SIGTERM", stop);

@@ -1,0 +1,117 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { AppError } from "../../shared/errors.ts";
+import { MENU_IDS, type MenuId } from "../roles/schemas.ts";
+import type { SessionUser } from "./schemas.ts";
+import { verifyPassword } from "./passwords.ts";
+import { issueToken, readToken } from "./tokens.ts";
+
+/** The caller of a guarded route, resolved from the token and the database on every request. */
+export interface Caller {
+  id: number;
+  userId: string;
+  roleId: string;
+  menus: ReadonlySet<MenuId>;
+}
+
+export interface SessionSettings {
+  jwtSecret: Uint8Array;
+  /** Token lifetime in seconds. */
+  sessionTtl: number;
+}
+
+const WRONG_CREDENTIALS = "Invalid user id or password.";
+
+/** Checks the password and answers the signed-in user with a fresh token; records the device login time. */
+export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }) {
+  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, sessionVersion: users.sessionVersion, roleActive: roles.isActive })
+    .from(users).innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`lower(${users.userId}) = lower(${input.userId})`);
+  // Verify even when the user is unknown so that timing does not tell which user ids exist.
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !ok) throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
+  if (!row.isActive) throw new AppError("FORBIDDEN", "This account is deactivated. Ask your administrator to activate it.");
+  if (!row.roleActive) throw new AppError("FORBIDDEN", "Your role is deactivated. Ask your administrator for access.");
+  const now = new Date();
+  await db.update(users).set({ devicelogin: now }).where(eq(users.id, row.id));
+  const token = await issueToken(config.jwtSecret, { sub: String(row.id), sv: row.sessionVersion }, config.sessionTtl);
+  const user = await getSessionUser(db, row.id);
+  return { ...user, token };
+}
+
+/** Revokes every token the user holds by bumping the session version. */
+export async function logOut(db: Db, userKey: number): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userKey));
+}
+
+/** Resolves a bearer or cookie token into the caller, or null when it is missing, invalid, expired or revoked. */
+export async function resolveCaller(db: Db, secret: Uint8Array, token: string): Promise<Caller | null> {
+  const claims = await readToken(secret, token);
+  if (!claims) return null;
+  const id = Number(claims.sub);
+  if (!Number.isInteger(id)) return null;
+  const rows = await db.select({
+    userId: users.userId,
+    sessionVersion: users.sessionVersion,
+    isActive: users.isActive,
+    roleCode: roles.roleId,
+    roleActive: roles.isActive,
+    menuId: roleDetails.menuId,
+    isAllowed: roleDetails.isAllowed,
+  }).from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
+    .where(eq(users.id, id));
+  const first = rows[0];
+  if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return null;
+  return { id, userId: first.userId, roleId: first.roleCode, menus: allowedMenus(rows) };
+}
+
+export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {
+  const rows = await db.select({
+    id: users.id,
+    userId: users.userId,
+    name: users.name,
+    email: users.email,
+    roleId: roles.roleId,
+    roleName: roles.roleName,
+    isDat: roles.isDat,
+    darkMode: users.darkMode,
+    userCy: users.userCy,
+    devicelogin: users.devicelogin,
+    dateModified: users.dateModified,
+    menuId: roleDetails.menuId,
+    isAllowed: roleDetails.isAllowed,
+  }).from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roleDetails, and(eq(roleDetails.roleId, roles.id)))
+    .where(eq(users.id, id));
+  const first = rows[0];
+  if (!first) throw new AppError("NOT_FOUND", "User not found.");
+  return {
+    id: first.id,
+    userId: first.userId,
+    name: first.name,
+    email: first.email,
+    roleId: first.roleId,
+    roleName: first.roleName,
+    isDat: first.isDat,
+    darkMode: first.darkMode,
+    userCy: first.userCy,
+    menus: [...allowedMenus(rows)],
+    devicelogin: first.devicelogin?.toISOString() ?? null,
+    dateModified: first.dateModified.toISOString(),
+  };
+}
+
+function allowedMenus(rows: { menuId: string | null; isAllowed: boolean | null }[]): Set<MenuId> {
+  const menus = new Set<MenuId>();
+  for (const r of rows) {
+    if (r.menuId && r.isAllowed && (MENU_IDS as readonly string[]).includes(r.menuId)) menus.add(r.menuId as MenuId);
+  }
+  return menus;
+}
+
+// A valid argon2id hash of a random password, verified against when the user id is unknown.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3vC6hQ4Hc4Sg7Y1TqYb3Wq1mBgqV2CwqXQeCRJf0dEk";

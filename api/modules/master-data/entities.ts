@@ -1,0 +1,19 @@
+import { branches, ports } from "../../../db/schema/master-data.ts";
+import { makeCrudService } from "../../shared/crud.ts";
+
+/** Master-data entities described once; services and routes are generated from these. */
+export const branchService = makeCrudService({
+  label: "Branch",
+  table: branches,
+  searchable: [branches.code, branches.name],
+  orderBy: [branches.code],
+});
+
+export const portService = makeCrudService({
+  label: "Port",
+  table: ports,
+  searchable: [ports.code, ports.name, ports.branchCode, ports.location],
+  orderBy: [ports.code],
+  filterColumns: { branchCode: ports.branchCode },
+  parent: { field: "branchCode", label: "Branch", table: branches },
+});

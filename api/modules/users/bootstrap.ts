@@ -1,0 +1,66 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { branches, ports, roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
+import { DEMO_BRANCHES, DEMO_PORTS } from "../../../db/seed/demo.ts";
+import { AppError } from "../../shared/errors.ts";
+import { generatePassword, hashPassword } from "../auth/passwords.ts";
+
+const SEEDER = "system";
+
+/** Inserts the reference data (the administrator role) when it is missing. Safe to run again. */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.roleId, ADMIN_ROLE.roleId));
+    const roleKey = existing?.id ?? (await tx.insert(roles).values({
+      roleId: ADMIN_ROLE.roleId, roleName: ADMIN_ROLE.roleName, isDat: ADMIN_ROLE.isDat, userCreated: SEEDER, userModified: SEEDER,
+    }).returning({ id: roles.id }))[0].id;
+    await tx.insert(roleDetails)
+      .values(ADMIN_ROLE.menus.map((menuId) => ({ roleId: roleKey, menuId, isAllowed: true })))
+      .onConflictDoNothing();
+  });
+}
+
+/** Loads the demo branches and ports; skipped when any branch exists so real data is never mixed with it. */
+export async function seedDemo(db: Db): Promise<{ branches: number; ports: number }> {
+  const [{ n }] = await db.select({ n: count() }).from(branches);
+  if (Number(n) > 0) return { branches: 0, ports: 0 };
+  await db.transaction(async (tx) => {
+    await tx.insert(branches).values(DEMO_BRANCHES.map((b) => ({ ...b, userCreated: SEEDER, userModified: SEEDER })));
+    await tx.insert(ports).values(DEMO_PORTS.map((p) => ({ ...p, userCreated: SEEDER, userModified: SEEDER })));
+  });
+  return { branches: DEMO_BRANCHES.length, ports: DEMO_PORTS.length };
+}
+
+/**
+ * Creates the administrator `admin` (or resets its password when `reset` is set). Answers the password when
+ * one was generated, so the caller prints it once; it is stored only as an argon2id hash.
+ */
+export async function createAdmin(db: Db, options: { password?: string; reset?: boolean } = {}): Promise<{ created: boolean; generatedPassword?: string }> {
+  await seedReference(db);
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleId, ADMIN_ROLE.roleId));
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.userId, "admin"));
+  if (existing && !options.reset) return { created: false };
+  if (options.password !== undefined && options.password.length < 8) {
+    throw new AppError("VALIDATION", "The administrator password must have at least 8 characters.");
+  }
+  const generated = options.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(options.password ?? generated!);
+  if (existing) {
+    await db.update(users).set({ passwordHash, isActive: true, sessionVersion: sql`${users.sessionVersion} + 1`, dateModified: new Date(), userModified: SEEDER })
+      .where(eq(users.id, existing.id));
+  } else {
+    await db.insert(users).values({ userId: "admin", name: "Administrator", email: "", passwordHash, roleId: role.id, userCreated: SEEDER, userModified: SEEDER });
+  }
+  return { created: !existing, generatedPassword: generated };
+}
+
+/** First start on an empty database: reference data, demo data and the administrator. */
+export async function seedIfEmpty(db: Db, adminPassword?: string) {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (Number(n) > 0) return null;
+  await seedReference(db);
+  const demo = await seedDemo(db);
+  const admin = await createAdmin(db, { password: adminPassword });
+  return { demo, admin };
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The drizzle handle every service takes first; a transaction has the same shape. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for the start-up banner (a directory or the server URL without password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseEnv {
+  DATABASE_URL?: string;
+  DATA_DIR?: string;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export function dataDirOf(env: DatabaseEnv): string {
+  return path.resolve(env.DATA_DIR || "./data");
+}
+
+/** Opens PostgreSQL when DATABASE_URL is set, otherwise PGlite on disk under DATA_DIR/pglite. */
+export async function openDatabase(env: DatabaseEnv, options: { pgliteDir?: string; poolSize?: number } = {}): Promise<DatabaseHandle> {
+  if (env.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(env.DATABASE_URL, { max: options.poolSize ?? 10, onnotice: () => {} });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      location: redactUrl(env.DATABASE_URL),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dir = options.pgliteDir ?? path.join(dataDirOf(env), "pglite");
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", location: dir, close: () => client.close() };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    // deno-lint-ignore no-explicit-any
+    await migrate(handle.db as any, { migrationsFolder });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // deno-lint-ignore no-explicit-any
+    await migrate(handle.db as any, { migrationsFolder });
+  }
+}
+
+/** Raw SQL returning rows, the same on both drivers (PGlite answers { rows }, postgres.js an array). */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await queryRows(db, sql`select 1 as ok`);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres";
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./roles.ts";
+export * from "./users.ts";
+export * from "./master-data.ts";
