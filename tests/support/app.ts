@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import type { Hono } from "hono";
+import { createApp } from "../../api/app.ts";
+import { defaultConfig, type AppConfig } from "../../api/http/config.ts";
+import { hashPassword } from "../../api/modules/auth/passwords.ts";
+import type { MenuId } from "../../api/modules/roles/schemas.ts";
+import type { Db } from "../../db/client.ts";
+import { branches, roleDetails, roles, users } from "../../db/schema/index.ts";
+
+export const TEST_SECRET = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return defaultConfig({ version: "9.9.9-test", jwtSecret: TEST_SECRET, ...overrides });
+}
+
+export interface TestApp {
+  app: Hono;
+  db: Db;
+  logs: Record<string, unknown>[];
+  /** app.request with a JSON body and an optional bearer token. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+}
+
+export function makeTestApp(db: Db, overrides: Partial<AppConfig> = {}): TestApp {
+  const logs: Record<string, unknown>[] = [];
+  const app = createApp({ db, config: testConfig(overrides), log: (line) => logs.push(line) });
+  return {
+    app,
+    db,
+    logs,
+    call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+        headers["content-type"] ??= "application/json";
+      }
+      return app.request(path, { method, headers, body });
+    },
+  };
+}
+
+let roleCounter = 0;
+
+/** A role granting exactly these menus. */
+export async function createRole(db: Db, menus: MenuId[], roleId = `R${++roleCounter}_${Date.now() % 100000}`) {
+  const [role] = await db.insert(roles).values({ roleId, roleName: `Role ${roleId}` }).returning();
+  if (menus.length) await db.insert(roleDetails).values(menus.map((menuId) => ({ roleId: role.id, menuId })));
+  return role;
+}
+
+export async function createUser(db: Db, options: { userId: string; password: string; menus?: MenuId[]; roleKey?: number }) {
+  const roleKey = options.roleKey ?? (await createRole(db, options.menus ?? [])).id;
+  const [user] = await db.insert(users).values({
+    userId: options.userId,
+    name: `User ${options.userId}`,
+    email: `${options.userId}@example.test`,
+    passwordHash: await hashPassword(options.password),
+    roleId: roleKey,
+  }).returning();
+  return user;
+}
+
+export async function signIn(t: TestApp, userId: string, password: string): Promise<string> {
+  const res = await t.call("POST", "/api/users/authenticate", { body: { userId, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const body = await res.json() as { data: { token: string }[] };
+  return body.data[0].token;
+}
+
+export async function ensureBranch(db: Db, code: string, name = `Branch ${code}`) {
+  const [found] = await db.select().from(branches).where(eq(branches.code, code));
+  if (found) return found;
+  const [row] = await db.insert(branches).values({ code, name }).returning();
+  return row;
+}
+
+/** Every API error answers this body. */
+export async function expectErrorBody(res: Response): Promise<{ message: string; errors: Record<string, string[]> }> {
+  const body = await res.json() as { message: string; errors: Record<string, string[]> };
+  if (typeof body.message !== "string" || !body.message) throw new Error(`error body without message: ${JSON.stringify(body)}`);
+  if (!body.errors || !Array.isArray(body.errors[""])) throw new Error(`error body without errors[""]: ${JSON.stringify(body)}`);
+  return body;
+}
