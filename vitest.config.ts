@@ -21,6 +21,7 @@ export default defineConfig({
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 } },
       apiProject("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("postgres")] : []),
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], testTimeout: 180_000 } },
       { test: { name: "cli", include: ["tests/cli/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         test: {

@@ -32,6 +32,7 @@ export interface EntityDescription<T extends MasterTable> {
   table: T;
   /** Columns matched by `search` (case-insensitive substring). */
   searchable: AnyPgColumn[];
+  /** Sort of the list calls; must end with a unique column so that pages never overlap. */
   orderBy: AnyPgColumn[];
   /** Query parameters that narrow a list to rows whose column equals the value. */
   filterColumns?: Record<string, AnyPgColumn>;
@@ -123,7 +124,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
     async load(db: Db, query: ListQuery & Record<string, unknown>): Promise<ListResult<T["$inferSelect"]>> {
       const where = whereFor(query);
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(t).where(where).orderBy(...d.orderBy.map((c) => asc(c)), asc(t.id)).limit(query.take).offset(query.skip),
+        db.select().from(t).where(where).orderBy(...d.orderBy.map((c) => asc(c))).limit(query.take).offset(query.skip),
         db.select({ total: count() }).from(t).where(where),
       ]);
       const result: ListResult<T["$inferSelect"]> = { data: rows as T["$inferSelect"][], total: Number(total) };

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * Gzipped JavaScript that the sign-in page downloads, beside a bare page (web/bare: one Blueprint Button and
+ * one Table) built with the same Vite config. Both are loaded in headless Chromium and every script response
+ * is counted, so lazy chunks count only when the page really asks for them.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createReadStream, existsSync, mkdtempSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+const build = (env) => {
+  const r = spawnSync(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(1);
+};
+build({});
+build({ LADING_BARE: "1" });
+
+/** A plain static server for the bare build. */
+function serveDir(dir) {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const file = path.join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
+      const target = existsSync(file) && statSync(file).isFile() ? file : path.join(dir, "index.html");
+      const type = target.endsWith(".js") ? "text/javascript" : target.endsWith(".css") ? "text/css" : "text/html";
+      res.writeHead(200, { "content-type": type });
+      createReadStream(target).pipe(res);
+    });
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+async function startLading() {
+  const port = 8600 + Math.floor(Math.random() * 300);
+  const child = spawn(bin("deno"), ["run", "-A", "api/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lading-bundle-")), LADING_ADMIN_PASSWORD: "bundle-bench-1", LOG_LEVEL: "silent" },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}/signin`, stop: () => child.kill("SIGTERM") };
+}
+
+async function scriptBytes(browser, url) {
+  const page = await browser.newPage();
+  const bodies = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script") bodies.push(res.body().then((b) => ({ url: res.url(), b })));
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const scripts = await Promise.all(bodies);
+  await page.close();
+  return {
+    files: scripts.length,
+    raw: scripts.reduce((n, s) => n + s.b.length, 0),
+    gzip: scripts.reduce((n, s) => n + gzipSync(s.b, { level: 9 }).length, 0),
+  };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const lading = await startLading();
+const bareServer = await serveDir(path.join(root, "web/dist-bare"));
+try {
+  const app = await scriptBytes(browser, lading.url);
+  const bare = await scriptBytes(browser, `http://127.0.0.1:${bareServer.address().port}/`);
+  const kb = (n) => (n / 1024).toFixed(1) + " kB";
+  console.log("\nJavaScript loaded by the page (gzip -9 of each script response)");
+  console.table([
+    { page: "Lading /signin", scripts: app.files, raw: kb(app.raw), gzip: kb(app.gzip) },
+    { page: "bare Button + Table", scripts: bare.files, raw: kb(bare.raw), gzip: kb(bare.gzip) },
+  ]);
+  console.log(`sign-in page JS is ${(app.gzip / bare.gzip).toFixed(2)}x the bare Blueprint page's (target <= 1.3)`);
+} finally {
+  lading.stop();
+  bareServer.close();
+  await browser.close();
+}

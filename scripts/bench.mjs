@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// npm run bench: the ports list through the whole stack against the raw driver, then the sign-in page's JS.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/ports.bench.ts"]);
+run(process.execPath, ["bench/bundle-size.mjs"]);
