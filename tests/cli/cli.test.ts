@@ -1,0 +1,220 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { ports } from "../../db/schema/index.ts";
+import { makeTestApp, signIn } from "../support/app.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const launcher = path.join(root, "cli", "lading.mjs");
+const ADMIN_PASSWORD = "harbor-master-42";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the installed launcher exactly as `npx lading ...` would, against the given database settings. */
+function lading(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.DATA_DIR;
+  delete childEnv.LADING_ADMIN_PASSWORD;
+  Object.assign(childEnv, env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: root, env: childEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function ok(args: string[], env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<string> {
+  const run = await lading(args, env);
+  if (run.code !== 0) throw new Error(`lading ${args.join(" ")} exited ${run.code}\n${run.stderr}${run.stdout}`);
+  return run.stdout;
+}
+
+/** The data of /api/ports/load as the web app receives it (as JSON), read through the real app. */
+async function portsFromApi(handle: DatabaseHandle): Promise<Record<string, unknown>[]> {
+  const t = makeTestApp(handle.db);
+  const token = await signIn(t, "admin", ADMIN_PASSWORD);
+  const res = await t.call("GET", "/api/ports/load?take=200", { token });
+  expect(res.status).toBe(200);
+  const body = await res.json() as { data: Record<string, unknown>[]; total: number };
+  expect(body.total).toBe(body.data.length);
+  return body.data;
+}
+
+/** Parses RFC 4180 text: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"', i++);
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") (row.push(field), field = "");
+    else if (ch === "\r" && text[i + 1] === "\n") (row.push(field), rows.push(row), row = [], field = "", i++);
+    else field += ch;
+  }
+  if (field !== "" || row.length) (row.push(field), rows.push(row));
+  return rows;
+}
+
+describe("lading CLI on the embedded database", () => {
+  let dataDir: string;
+  let env: { DATA_DIR: string };
+  const out: Record<string, string> = {};
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "lading-cli-"));
+    env = { DATA_DIR: dataDir };
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("explains itself with --help", async () => {
+    const top = await ok(["--help"], env);
+    for (const word of ["db", "users", "ports", "DATABASE_URL", "DATA_DIR"]) expect(top).toContain(word);
+    const list = await ok(["ports", "list", "--help"], env);
+    for (const word of ["--format", "--search", "--branch", "--status"]) expect(list).toContain(word);
+  });
+
+  it("refuses an unknown --format with a clear message and exit 1", async () => {
+    const run = await lading(["ports", "list", "--format", "xml"], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Allowed choices are table, json, csv");
+    expect(run.stdout).toBe("");
+  });
+
+  it("does not create a database by listing from a wrong DATA_DIR", async () => {
+    const run = await lading(["ports", "list"], { DATA_DIR: path.join(dataDir, "elsewhere") });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/There is no database in .*elsewhere.* lading db migrate/);
+  });
+
+  it("migrates, seeds and creates the administrator", async () => {
+    expect(await ok(["db", "migrate"], env)).toMatch(/^Applied \d+ migrations? to embedded PGlite in /);
+    const seeded = await ok(["db", "seed"], env);
+    expect(seeded).toContain("is up to date");
+    expect(seeded).toMatch(/Loaded the demo data set: \d+ branches, \d+ ports\./);
+    expect(await ok(["users", "create-admin", "--password", ADMIN_PASSWORD], env)).toContain("Created the administrator account 'admin'.");
+    expect(await ok(["users", "create-admin", "--password", "another-password"], env)).toContain("already exists; nothing was changed");
+  });
+
+  it("will not open the embedded database while another process has it open", async () => {
+    const handle = await openDatabase(env);
+    try {
+      // Data that exercises CSV quoting and the status column in the listings below.
+      await handle.db.update(ports).set({ name: 'Pier "A", North', isActive: false }).where(eq(ports.code, "MNLS"));
+      const run = await lading(["ports", "list"], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("Stop the server first or use DATABASE_URL");
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("lists and exports the ports", async () => {
+    const xlsx = path.join(dataDir, "ports.xlsx");
+    const pdf = path.join(dataDir, "ports.pdf");
+    out.json = await ok(["ports", "list", "--format", "json"], env);
+    out.csv = await ok(["ports", "list", "--format", "csv"], env);
+    out.table = await ok(["ports", "list"], env);
+    out.inactive = await ok(["ports", "list", "--format", "json", "--status", "inactive", "--branch", "MNL"], env);
+    out.export = await ok(["ports", "export", "--xlsx", xlsx, "--pdf", pdf], env);
+    out.xlsx = readFileSync(xlsx).toString("base64");
+    out.pdf = readFileSync(pdf).toString("latin1");
+  });
+
+  it("prints and writes exactly the ports the API serves", async () => {
+    const handle = await openDatabase(env);
+    let api: Record<string, unknown>[];
+    try {
+      api = await portsFromApi(handle);
+    } finally {
+      await handle.close();
+    }
+    expect(api.length).toBeGreaterThan(5);
+
+    expect(JSON.parse(out.json)).toEqual(api);
+    expect(JSON.parse(out.inactive)).toEqual(api.filter((p) => p.branchCode === "MNL" && p.isActive === false));
+    expect(JSON.parse(out.inactive)).toHaveLength(1);
+
+    expect(out.csv.endsWith("\r\n")).toBe(true);
+    expect(out.csv).toContain('"Pier ""A"", North"');
+    expect(parseCsv(out.csv)).toEqual([
+      ["code", "name", "branchCode", "location", "isActive"],
+      ...api.map((p) => [p.code, p.name, p.branchCode, p.location, String(p.isActive)]),
+    ]);
+
+    const lines = out.table.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^Code\s+Name\s+Branch\s+Location\s+Status$/);
+    expect(lines.at(-1)).toBe(`${api.length} ports`);
+    const statusColumn = lines[0].indexOf("Status");
+    api.forEach((p, i) => {
+      const line = lines[i + 2];
+      expect(line.startsWith(String(p.code))).toBe(true);
+      expect(line).toContain(String(p.name));
+      expect(line.slice(statusColumn)).toBe(p.isActive ? "Active" : "Inactive");
+    });
+
+    expect(out.export).toContain(`Wrote ${api.length} ports to ${path.join(dataDir, "ports.xlsx")}`);
+    expect(out.export).toContain(`Wrote ${api.length} ports to ${path.join(dataDir, "ports.pdf")}`);
+    const book = XLSX.read(Buffer.from(out.xlsx, "base64"), { type: "buffer" });
+    const rows = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1, defval: null });
+    expect(rows).toEqual([
+      ["No", "Code", "Name", "Branch", "Location", "Status"],
+      ...api.map((p, i) => [i + 1, p.code, p.name, p.branchCode, p.location, p.isActive ? "Active" : "Inactive"]),
+    ]);
+    expect(out.pdf.startsWith("%PDF-")).toBe(true);
+    expect(out.pdf).toContain(`(${api[0].name}) Tj`);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)("lading CLI on PostgreSQL", () => {
+  const name = `lading_cli_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let admin: import("postgres").Sql;
+  let env: { DATABASE_URL: string };
+
+  beforeAll(async () => {
+    const { default: postgres } = await import("postgres");
+    admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl!);
+    url.pathname = "/" + name;
+    env = { DATABASE_URL: url.toString() };
+  });
+  afterAll(async () => {
+    await admin?.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  it("seeds and lists the same ports as the API", async () => {
+    expect(await ok(["db", "seed"], env)).toMatch(/Applied \d+ migrations? to PostgreSQL .*Loaded the demo data set/s);
+    await ok(["users", "create-admin", "--password", ADMIN_PASSWORD], env);
+    const json = await ok(["ports", "list", "--format", "json"], env);
+    const handle = await openDatabase(env, { poolSize: 2 });
+    try {
+      expect(JSON.parse(json)).toEqual(await portsFromApi(handle));
+    } finally {
+      await handle.close();
+    }
+  });
+});
