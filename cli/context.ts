@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import process from "node:process";
 import { z } from "zod";
-import { type DatabaseHandle, dataDirOf, openDatabase } from "../db/client.ts";
+import { type DatabaseHandle, DatabaseLockedError, dataDirOf, openDatabase } from "../db/client.ts";
 import type { LadingEnv } from "../api/settings.ts";
 import { AppError, databaseErrorCode } from "../api/shared/errors.ts";
 
@@ -20,44 +19,6 @@ export class CliError extends Error {}
 
 const SERVER_HINT = "Stop the server first or use DATABASE_URL.";
 
-/**
- * PGlite takes no lock on its directory, so a second process would write the same files as a running server
- * and corrupt them. On Linux the open file descriptors tell whether anyone else has the directory open.
- */
-function processesUsing(dir: string): number[] {
-  let real: string;
-  let pids: string[];
-  try {
-    real = realpathSync(dir);
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
-  } catch {
-    return [];
-  }
-  const prefix = real + path.sep;
-  const users: number[] = [];
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      let target = "";
-      try {
-        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        // The descriptor closed while we looked.
-      }
-      if (target.startsWith(prefix)) {
-        users.push(Number(pid));
-        break;
-      }
-    }
-  }
-  return users;
-}
-
 async function open(ctx: CliContext, create: boolean): Promise<DatabaseHandle> {
   if (ctx.env.DATABASE_URL) return await openDatabase(ctx.env, { poolSize: 2 });
   const dir = path.join(dataDirOf(ctx.env), "pglite");
@@ -65,13 +26,10 @@ async function open(ctx: CliContext, create: boolean): Promise<DatabaseHandle> {
   if (!create && !existsSync(path.join(dir, "PG_VERSION"))) {
     throw new CliError(`There is no database in ${dir} yet. Check DATA_DIR, or create it with: lading db migrate`);
   }
-  const busy = processesUsing(dir);
-  if (busy.length > 0) {
-    throw new CliError(`The embedded database in ${dir} is in use by another process (pid ${busy.join(", ")}). ${SERVER_HINT}`);
-  }
   try {
     return await openDatabase(ctx.env, { pgliteDir: dir });
   } catch (err) {
+    if (err instanceof DatabaseLockedError) throw new CliError(`${err.message} ${SERVER_HINT}`);
     throw new CliError(`Could not open the embedded database in ${dir}: ${messageOf(err)}. If the server is running on this DATA_DIR: ${SERVER_HINT}`);
   }
 }

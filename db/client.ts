@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
+import process from "node:process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type SQL } from "drizzle-orm";
@@ -47,9 +48,61 @@ export async function openDatabase(env: DatabaseEnv, options: { pgliteDir?: stri
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = options.pgliteDir ?? path.join(dataDirOf(env), "pglite");
   mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", location: dir, close: () => client.close() };
+  const release = lockDirectory(dir);
+  try {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      location: dir,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(readonly dir: string, readonly pid: number) {
+    super(`The embedded database in ${dir} is in use by another process (pid ${pid}).`);
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite takes no lock of its own, and two processes writing one data directory corrupt it. A lock file
+ * holding the owner's pid keeps a second server or a CLI command out; one left by a crashed process is taken over.
+ */
+function lockDirectory(dir: string): () => void {
+  const file = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EEXIST") throw err;
+      const owner = Number(readFileSync(file, "utf8").trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) throw new DatabaseLockedError(dir, owner);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}.`);
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
