@@ -1,0 +1,84 @@
+import { Alignment, AnchorButton, Drawer, DrawerSize, Navbar, NavbarGroup, Position } from "@blueprintjs/core";
+import { LogIn } from "@blueprintjs/icons";
+import { useAtom } from "jotai";
+import type { ReactNode } from "react";
+import { useLocation } from "wouter";
+import { Logo } from "../../components/Logo.tsx";
+import { type SessionUser, sideMenuOpenAtom } from "../../lib/session.ts";
+import { useIsWide } from "../../lib/use-media-query.ts";
+import { SideMenu } from "./SideMenu.tsx";
+import { TopBar } from "./TopBar.tsx";
+
+export function SignedInLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const wide = useIsWide();
+  const [chosen, setChosen] = useAtom(sideMenuOpenAtom);
+  // Until the user toggles it, the menu stands open beside the page on wide screens and stays out of the
+  // way on narrow ones, where it would cover the page.
+  const open = chosen ?? wide;
+  return (
+    <div className="lading-app">
+      <TopBar user={user} onToggleMenu={() => setChosen(!open)} />
+      <div className="lading-body">
+        {wide ? (
+          open && <aside className="lading-aside"><SideMenu user={user} /></aside>
+        ) : (
+          <Drawer
+            isOpen={open}
+            position={Position.LEFT}
+            size={DrawerSize.SMALL}
+            onClose={() => setChosen(false)}
+            title={<Logo />}
+            className="lading-drawer"
+          >
+            <SideMenu user={user} onNavigate={() => setChosen(false)} />
+          </Drawer>
+        )}
+        <main className="lading-main" id="main">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function PlainBar({ showSignIn }: { showSignIn: boolean }) {
+  const [location, navigate] = useLocation();
+  return (
+    <Navbar className="lading-topbar" data-testid="top-bar">
+      <NavbarGroup align={Alignment.START}>
+        <a href="/" className="lading-logo-link" onClick={(e) => { e.preventDefault(); navigate("/"); }} aria-label="Lading home">
+          <Logo />
+        </a>
+      </NavbarGroup>
+      {showSignIn && location.toLowerCase() !== "/signin" && (
+        <NavbarGroup align={Alignment.END}>
+          <AnchorButton
+            intent="primary"
+            icon={<LogIn />}
+            text="Sign in"
+            href="/signin"
+            onClick={(e) => { e.preventDefault(); navigate("/signin"); }}
+            data-testid="topbar-sign-in"
+          />
+        </NavbarGroup>
+      )}
+    </Navbar>
+  );
+}
+
+export function SignedOutLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="lading-app">
+      <PlainBar showSignIn />
+      <main className="lading-main lading-main-plain" id="main">{children}</main>
+    </div>
+  );
+}
+
+/** Customers open /booking pages from links: only the logo, nothing that invites them to sign in. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="lading-app">
+      <PlainBar showSignIn={false} />
+      <main className="lading-main lading-main-plain" id="main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  BankAccount,
+  CargoShip,
+  Database,
+  Dollar,
+  Endorsed,
+  Exchange,
+  Export,
+  Home,
+  Import,
+  Inbox,
+  People,
+  SwapHorizontal,
+  Tag,
+} from "@blueprintjs/icons";
+import type { ReactElement } from "react";
+import type { Access } from "./routes.tsx";
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  access: Access;
+  icon: ReactElement;
+  testId: string;
+}
+
+/** The side menu of 000 §2, in the spec's order; an entry shows only when the role grants its access. */
+export const SIDE_MENU: MenuEntry[] = [
+  { label: "Home", path: "/", access: "authenticated", icon: <Home />, testId: "nav-home" },
+  { label: "System Account", path: "/system_account", access: "SYSTEMACCOUNT", icon: <People />, testId: "nav-system-account" },
+  { label: "Master Data", path: "/master_data", access: "MASTERDATA", icon: <Database />, testId: "nav-master-data" },
+  { label: "Sales Quotation", path: "/sales_quotation", access: "SALESQUOTATION", icon: <Tag />, testId: "nav-sales-quotation" },
+  { label: "Voyage", path: "/voyage", access: "VOYAGE", icon: <CargoShip />, testId: "nav-voyage" },
+  { label: "Outbound", path: "/outbound", access: "OUTBOUND", icon: <Export />, testId: "nav-outbound" },
+  { label: "Inbound", path: "/inbound", access: "INBOUND", icon: <Import />, testId: "nav-inbound" },
+  { label: "Booking Changes", path: "/bookingChanges", access: "BOOKINGCHANGES", icon: <Exchange />, testId: "nav-booking-changes" },
+  { label: "Waiver", path: "/waiver", access: "WAIVER", icon: <Endorsed />, testId: "nav-waiver" },
+  { label: "CRO Accounting", path: "/CROAccounting", access: "CROACCOUNTING", icon: <BankAccount />, testId: "nav-cro-accounting" },
+  { label: "Override", path: "/overrideCharge", access: "WAIVER", icon: <Dollar />, testId: "nav-override" },
+  { label: "Hustling", path: "/Hustling", access: "HUSTLING", icon: <SwapHorizontal />, testId: "nav-hustling" },
+  { label: "Customer Request", path: "/customerRequest", access: "CUSTOMER", icon: <Inbox />, testId: "nav-customer-request" },
+];

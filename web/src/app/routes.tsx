@@ -1,0 +1,233 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from "react";
+import type { MenuId } from "../../../api/modules/roles/schemas.ts";
+import type { SessionUser } from "../lib/session.ts";
+
+/**
+ * Who may open a route: a menu permission of the role, any signed-in user, only signed-out visitors, or
+ * everybody (the public booking pages that customers open from links).
+ */
+export type Access = MenuId | "authenticated" | "signedOut" | "public";
+
+export interface PageProps {
+  route: AppRoute;
+  params: Record<string, string | undefined>;
+}
+
+export interface AppRoute {
+  /** wouter pattern; matching ignores case, as the server does for its own paths. */
+  path: string;
+  title: string;
+  access: Access;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  /** Sends the visitor on to another route instead of rendering (the area has no page of its own). */
+  redirectTo?: string;
+}
+
+// Every page is its own chunk: the sign-in page must load with little more than Blueprint's core.
+const LandingPage = lazy(() => import("./pages/LandingPage.tsx"));
+const SignInPage = lazy(() => import("./pages/SignInPage.tsx"));
+const HomePage = lazy(() => import("./pages/HomePage.tsx"));
+const VersionPage = lazy(() => import("./pages/VersionPage.tsx"));
+const AreaPage = lazy(() => import("./pages/AreaPage.tsx"));
+export const NotBuiltPage = lazy(() => import("./pages/NotBuiltPage.tsx"));
+export const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
+export const NoAccessPage = lazy(() => import("./pages/NoAccessPage.tsx"));
+const PortsPage = lazy(() => import("../features/master-data/pages/PortsPage.tsx"));
+
+function r(path: string, title: string, access: Access, page: AppRoute["page"] = NotBuiltPage): AppRoute {
+  return { path, title, access, page };
+}
+
+const area = (path: string, title: string, access: Access) => r(path, title, access, AreaPage);
+
+const masterData = (path: string, title: string, page?: AppRoute["page"]) => r(`/master_data/${path}`, title, "MASTERDATA", page);
+
+/** Every route of the product (000 §2, 001 §2). Order matters only where two entries share a path. */
+export const ROUTES: AppRoute[] = [
+  // Both audiences have a page at "/", so the first one whose access fits wins.
+  r("/", "Home", "authenticated", HomePage),
+  r("/", "Welcome", "signedOut", LandingPage),
+  r("/signin", "Sign in", "signedOut", SignInPage),
+  r("/resetPassword", "Reset password", "signedOut"),
+  r("/account/setup/u/:userId/:token", "Account setup", "signedOut"),
+  r("/version", "Version", "public", VersionPage),
+
+  // Public pages customers reach from links; tracking is open to staff too.
+  r("/booking/link/t/:token", "Booking", "signedOut"),
+  r("/booking/AuthorizationLetter/:id", "Authorization letter", "signedOut"),
+  r("/booking/PickUpRequest/:id", "Pick-up request", "signedOut"),
+  r("/booking/success/:bookingRef", "Booking received", "signedOut"),
+  r("/booking/loadingConfirmation/:bookingRef/:token", "Loading confirmation", "signedOut"),
+  r("/booking/shipmentTracking", "Shipment tracking", "public"),
+  r("/booking/shipmentTracking/:bookingRef", "Shipment tracking", "public"),
+
+  r("/myAccount", "My profile", "authenticated"),
+  r("/myAccount/edit/:id", "Edit profile", "authenticated"),
+  r("/help_support", "Help and Support", "authenticated"),
+  r("/notifications", "Notifications", "authenticated"),
+  r("/calendar", "Calendar", "authenticated"),
+
+  { ...r("/system_account", "System Account", "SYSTEMACCOUNT"), redirectTo: "/system_account/users" },
+  r("/system_account/users", "Users", "SYSTEMACCOUNT"),
+  r("/system_account/roles", "Roles", "SYSTEMACCOUNT"),
+
+  area("/master_data", "Master Data", "MASTERDATA"),
+  masterData("branches", "Branches"),
+  masterData("ports", "Ports", PortsPage),
+  masterData("areas", "Areas"),
+  masterData("cargo_types", "Cargo types"),
+  masterData("service_modes", "Service modes"),
+  masterData("container_yards", "Container yards"),
+  masterData("charges", "Charges"),
+  masterData("charges/read/:chargeCode", "Charge"),
+  masterData("company_policies", "Company policies"),
+  masterData("freight_rate", "Freight rates"),
+  masterData("freight_rate/:charge/:origin", "Freight rates of a charge"),
+  masterData("port_rate", "Port rates"),
+  masterData("port_rate/:chargeCode", "Port rates of a charge"),
+  masterData("Trucking_rate", "Trucking rates"),
+  masterData("customers", "Customers"),
+  masterData("vessels", "Vessels"),
+  masterData("vessels/read/:vessel", "Vessel"),
+  masterData("vessel_stowage", "Vessel stowage"),
+  masterData("containerVan", "Container vans"),
+  masterData("trucking", "Truckings"),
+  masterData("commodity", "Commodities"),
+  masterData("commodity/category/:category", "Commodities of a category"),
+  masterData("holidays", "Holidays"),
+  masterData("work_schedule", "Work schedule"),
+
+  area("/sales_quotation", "Sales Quotation", "SALESQUOTATION"),
+  r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION"),
+  r("/sales_quotation/draft/read/:sqRefNum", "Sales quotation", "SALESQUOTATION"),
+  r("/sales_quotation/archive", "Quotation archive", "SALESQUOTATION"),
+
+  area("/voyage", "Voyage", "VOYAGE"),
+  r("/voyage/schedules", "Voyage schedules", "VOYAGE"),
+  r("/voyage/vessel_updates", "Vessel updates", "VOYAGE"),
+  r("/voyage/vessel_updates/read/:vuid", "Vessel update", "VOYAGE"),
+  r("/voyage/bookings/:voyageNum/:bookingBatchRef", "Booking batch", "VOYAGE"),
+  r("/voyage/bookings/:voyageNum/:bookingBatchRef/create", "Booking batch", "VOYAGE"),
+  r("/voyage/routes", "Routes", "VOYAGE"),
+  r("/voyage/soundings/:a/:b/:c", "Soundings", "VOYAGE"),
+
+  area("/outbound", "Outbound", "OUTBOUND"),
+  r("/outbound/cts", "Cargo transfer slips", "OUTBOUND"),
+  r("/outbound/waybill", "Waybills", "OUTBOUND"),
+  r("/outbound/loadList/:voyageNum", "Load list", "OUTBOUND"),
+  r("/outbound/loadList/:voyageNum/read/:releaseId", "Load list entry", "OUTBOUND"),
+  r("/outbound/tallySheet/:voyageNum", "Loading tally sheet", "OUTBOUND"),
+  r("/outbound/stowage/:voyageNum", "Stowage plan", "OUTBOUND"),
+  r("/outbound/CROAcctg/read/:id", "Cargo release order", "OUTBOUND"),
+  r("/outbound/dispatchModule", "Outbound dispatch", "OUTBOUND"),
+
+  area("/inbound", "Inbound", "INBOUND"),
+  r("/inbound/unloadList/:voyageNum", "Unload list", "INBOUND"),
+  r("/inbound/tallySheet/:voyageNum", "Unloading tally sheet", "INBOUND"),
+  r("/inbound/cargoReleaseOrder", "Cargo release orders", "INBOUND"),
+  r("/inbound/cts", "Inbound cargo transfer slips", "INBOUND"),
+  r("/inbound/van_in", "Van-in", "INBOUND"),
+  r("/inbound/dispatchModule", "Inbound dispatch", "INBOUND"),
+
+  area("/bookingChanges", "Booking Changes", "BOOKINGCHANGES"),
+  r("/bookingChanges/draft", "Draft booking changes", "BOOKINGCHANGES"),
+  r("/bookingChanges/approved", "Approved booking changes", "BOOKINGCHANGES"),
+  r("/bookingChanges/forApproval/read/:revisionId", "Booking change for approval", "BOOKINGCHANGES"),
+
+  area("/CROAccounting", "CRO Accounting", "CROACCOUNTING"),
+  r("/CROAccounting/Posting/voyage/:voyageNum", "CRO posting", "CROACCOUNTING"),
+  r("/CROAccounting/CollectionAtDAT", "Collection at DAT", "CROACCOUNTING"),
+
+  area("/waiver", "Waiver", "WAIVER"),
+  r("/waiver/draft", "Draft waivers", "WAIVER"),
+  r("/waiver/approved", "Approved waivers", "WAIVER"),
+
+  // Overrides have no menu id of their own: the waiver permission opens them (000 §6).
+  area("/overrideCharge", "Override", "WAIVER"),
+  r("/overrideCharge/draft", "Draft overrides", "WAIVER"),
+
+  r("/Hustling", "Hustling", "HUSTLING"),
+  r("/Hustling/:a/:b", "Hustling", "HUSTLING"),
+
+  area("/customerRequest", "Customer Request", "CUSTOMER"),
+  r("/customerRequest/forApproval", "Customer requests for approval", "CUSTOMER"),
+  r("/customerRequest/draft", "Draft customer requests", "CUSTOMER"),
+  r("/customerRequest/archive", "Customer request archive", "CUSTOMER"),
+];
+
+export function canAccess(user: SessionUser | null, access: Access): boolean {
+  switch (access) {
+    case "public":
+      return true;
+    case "signedOut":
+      return user === null;
+    case "authenticated":
+      return user !== null;
+    default:
+      return user !== null && user.menus.includes(access);
+  }
+}
+
+export type Resolution =
+  | { kind: "page"; route: AppRoute; params: Record<string, string | undefined> }
+  | { kind: "redirect"; to: string }
+  | { kind: "signIn" }
+  | { kind: "noAccess"; route: AppRoute }
+  | { kind: "notFound" };
+
+const compiled = new Map<string, { pattern: RegExp; keys: string[] }>();
+
+/** `/a/:b` matches `/A/x` and `/a/x/` (case and a trailing slash are forgiven, like the server's paths). */
+export function matchPath(path: string, pathname: string): Record<string, string> | null {
+  let entry = compiled.get(path);
+  if (!entry) {
+    const keys: string[] = [];
+    const source = path.split("/").filter(Boolean).map((segment) => {
+      if (!segment.startsWith(":")) return "/" + segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      keys.push(segment.slice(1));
+      return "/([^/]+)";
+    }).join("");
+    entry = { pattern: new RegExp(`^${source}/?$`, "i"), keys };
+    compiled.set(path, entry);
+  }
+  const found = entry.pattern.exec(pathname);
+  if (!found) return null;
+  const params: Record<string, string> = {};
+  entry.keys.forEach((key, i) => {
+    try {
+      params[key] = decodeURIComponent(found[i + 1]);
+    } catch {
+      params[key] = found[i + 1];
+    }
+  });
+  return params;
+}
+
+/** Decides what a path shows to this visitor. */
+export function resolveRoute(pathname: string, user: SessionUser | null): Resolution {
+  const matches = ROUTES.flatMap((route) => {
+    const params = matchPath(route.path, pathname);
+    return params ? [{ route, params }] : [];
+  });
+  if (matches.length === 0) return { kind: "notFound" };
+
+  for (const { route, params } of matches) {
+    if (route.access === "signedOut" && user) continue;
+    if (route.access !== "public" && route.access !== "signedOut" && !user) continue;
+    if (!canAccess(user, route.access)) return { kind: "noAccess", route };
+    if (route.redirectTo) return { kind: "redirect", to: route.redirectTo };
+    return { kind: "page", route, params };
+  }
+  // Only pages for the other audience match: staff pages send visitors to sign in, sign-in sends staff home.
+  return user ? { kind: "redirect", to: "/" } : { kind: "signIn" };
+}
+
+/** Screens directly under an area root that can be opened without parameters, for the area's landing list. */
+export function childScreens(root: string): AppRoute[] {
+  const prefix = root.toLowerCase() + "/";
+  return ROUTES.filter((route) => route.path.toLowerCase().startsWith(prefix) && !route.path.includes(":"));
+}
+
+export function findRoute(path: string): AppRoute | undefined {
+  return ROUTES.find((route) => route.path.toLowerCase() === path.toLowerCase());
+}
