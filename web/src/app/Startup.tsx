@@ -19,14 +19,14 @@ export function VersionMismatchScreen({ serverVersion, appVersion }: { serverVer
   return (
     <div className="lading-center-screen" data-testid="version-mismatch">
       <Card className="lading-narrow-card">
-        <H3>A new version of Lading is available</H3>
-        <Callout intent="warning" title="Version mismatch">
+        <H3>Version mismatch</H3>
+        <Callout intent="warning">
           <p data-testid="version-mismatch-text">
             Server version {serverVersion}, this app version {appVersion}.
           </p>
-          <p>Reload to get the version the server runs. Unsaved work in other tabs of this app may need to be redone.</p>
+          <p>This page was loaded from another release than the server now runs. Reload to get the server's version.</p>
         </Callout>
-        <Button intent="primary" icon={<Refresh />} text="Reload" onClick={() => location.reload()} data-testid="reload-button" />
+        <Button intent="primary" className="lading-self-start" icon={<Refresh />} text="Reload" onClick={() => location.reload()} data-testid="reload-button" />
       </Card>
     </div>
   );
