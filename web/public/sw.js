@@ -42,7 +42,9 @@ async function cacheFirstAsset(request) {
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  // A server that answers unknown paths with index.html would otherwise plant a page under a script's name.
+  const isPage = (response.headers.get("content-type") || "").includes("text/html");
+  if (response.ok && !isPage) {
     await cache.put(request, response.clone());
     const assets = (await cache.keys()).filter((key) => new URL(key.url).pathname.startsWith("/assets/"));
     await Promise.all(assets.slice(0, Math.max(0, assets.length - MAX_ASSETS)).map((key) => cache.delete(key)));
