@@ -185,7 +185,9 @@ describe("the web app against the real server", () => {
   });
 
   it("shows the fallback page for an unknown path", async () => {
-    await page.goto(baseURL + "/no/such/screen");
+    // A deep link must get the app's index.html from the server; the app itself decides the path is unknown.
+    const response = await page.goto(baseURL + "/no/such/screen");
+    expect(response?.status()).toBe(200);
     await page.getByTestId("not-found").waitFor();
     expect(await page.getByTestId("not-found").textContent()).toContain("Page not found");
     expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
