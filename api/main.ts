@@ -34,7 +34,14 @@ const indexHtml: MiddlewareHandler = async (c) => {
     return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
   }
 };
-const web: MiddlewareHandler = (c, next) => assets(c, () => indexHtml(c, next) as Promise<void>) as Promise<Response | void>;
+// Files are served as they are; any other path is a client-side route and gets the app shell, except a missing
+// hashed asset, which must be a 404 so that the service worker never caches HTML as a script.
+const web: MiddlewareHandler = async (c, next) => {
+  const served = await assets(c, async () => {});
+  if (served) return served;
+  if (c.req.path.startsWith("/assets/")) return c.text("Not found", 404);
+  return indexHtml(c, next);
+};
 
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);

@@ -162,7 +162,8 @@ describe("the web app against the real server", () => {
     }
     await seeNotice("Port deactivated successfully");
     await page.unroute("**/api/ports/activate/**");
-    expect(await beforeUnloadBlocks()).toBe(false);
+    // The guard is released once the call has settled, just after the notice appears.
+    await expect.poll(beforeUnloadBlocks, { timeout: 5000 }).toBe(false);
     await page.getByTestId("nav-home").click();
     await page.getByTestId("home-page").waitFor();
   });
@@ -190,7 +191,8 @@ describe("the web app against the real server", () => {
     expect(response?.status()).toBe(200);
     await page.getByTestId("not-found").waitFor();
     expect(await page.getByTestId("not-found").textContent()).toContain("Page not found");
-    expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+    // Blueprint's AnchorButton is a link styled and announced as a button.
+    expect(await page.getByRole("button", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
   });
 
   it("shows only the mismatch screen when the server runs another version", async () => {
