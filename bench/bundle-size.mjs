@@ -63,6 +63,8 @@ async function scriptBytes(browser, url) {
   await page.close();
   return {
     files: scripts.length,
+    // jsPDF and SheetJS announce themselves in their code; neither may be part of the first load.
+    documentBuilders: scripts.some((s) => /jsPDF|SheetJS/.test(s.b.toString("latin1"))),
     raw: scripts.reduce((n, s) => n + s.b.length, 0),
     gzip: scripts.reduce((n, s) => n + gzipSync(s.b, { level: 9 }).length, 0),
   };
@@ -83,6 +85,7 @@ try {
     { page: "Lading /signin", scripts: app.files, raw: kb(app.raw), gzip: kb(app.gzip) },
     { page: "bare Button + Table", scripts: bare.files, raw: kb(bare.raw), gzip: kb(bare.gzip) },
   ]);
+  console.log(`jsPDF or xlsx loaded by the sign-in page: ${app.documentBuilders ? "YES (they belong in lazy chunks)" : "no"}`);
   console.log(`sign-in page JS is ${(app.gzip / bare.gzip).toFixed(2)}x the bare Blueprint page's (target <= 1.3)`);
 } finally {
   lading.stop();
