@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -85,7 +85,7 @@ export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {
     isAllowed: roleDetails.isAllowed,
   }).from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(roleDetails, and(eq(roleDetails.roleId, roles.id)))
+    .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
     .where(eq(users.id, id));
   const first = rows[0];
   if (!first) throw new AppError("NOT_FOUND", "User not found.");

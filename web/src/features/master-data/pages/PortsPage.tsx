@@ -108,10 +108,11 @@ export default function PortsPage() {
       .catch((error) => notify.error(errorText(error)));
   }, []);
 
-  const toggleActive = async (port: Port) => {
+  /** A row's save: the row shows busy, leaving is guarded, the server's notice is shown, the list reloads. */
+  const runRowAction = async (port: Port, work: () => Promise<{ message: string }>) => {
     setBusyId(port.id);
     try {
-      const result = await whileSaving(() => activatePort(port.id, !port.isActive));
+      const result = await whileSaving(work);
       notify.success(result.message);
     } catch (error) {
       notify.error(errorText(error));
@@ -121,6 +122,8 @@ export default function PortsPage() {
     }
   };
 
+  const toggleActive = (port: Port) => runRowAction(port, () => activatePort(port.id, !port.isActive));
+
   const remove = async (port: Port) => {
     const confirmed = await confirmPrompt({
       title: "Delete port",
@@ -129,16 +132,7 @@ export default function PortsPage() {
       intent: "danger",
     });
     if (!confirmed) return;
-    setBusyId(port.id);
-    try {
-      const result = await whileSaving(() => deletePorts([port.id]));
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyId(null);
-      reload();
-    }
+    await runRowAction(port, () => deletePorts([port.id]));
   };
 
   const exportRows = async (kind: "xlsx" | "pdf") => {
