@@ -10,8 +10,12 @@ import { createPathCanonicalizer } from "./http/path-casing.ts";
 import { type Deps, honoPath, route, type RouteDef } from "./http/route.ts";
 import { httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { emailRoutes } from "./modules/email/routes.ts";
 import { masterDataRoutes } from "./modules/master-data/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { roleRoutes } from "./modules/roles/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 
 export type { Deps };
 
@@ -20,6 +24,11 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
   const routes: RouteDef[] = [
     ...systemRoutes,
     ...authRoutes({ attempts: deps.config.signInAttempts, windowMs: deps.config.signInWindowMs }),
+    // Fixed paths such as /users/load come before /users/{id}: the first route that matches answers.
+    ...userRoutes,
+    ...roleRoutes,
+    ...emailRoutes,
+    ...notificationRoutes,
     ...masterDataRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

@@ -9,6 +9,13 @@ export interface AppConfig {
   /** Sign-in attempts allowed per user id and address in one window. */
   signInAttempts: number;
   signInWindowMs: number;
+  /**
+   * Address of the web app as users reach it, for links in email (set-up, reset). Null: taken from the
+   * request that causes the email.
+   */
+  publicUrl: string | null;
+  /** Mailbox that receives Help and Support messages. */
+  supportEmail: string;
 }
 
 
@@ -17,7 +24,9 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     sessionTtl: 12 * 60 * 60,
     bodyLimit: 1024 * 1024,
     signInAttempts: 10,
-    signInWindowMs: 5 * 60 * 1000,
+    signInWindowMs: 15 * 60 * 1000,
+    publicUrl: null,
+    supportEmail: "support@lading.local",
     ...overrides,
   };
 }

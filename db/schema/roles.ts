@@ -10,10 +10,14 @@ export const roles = pgTable("roles", {
   ...auditColumns,
 });
 
-/** One row per menu a role may open (000 §6: menuId, isAllowed). */
+/**
+ * What a role grants, one row each (000 §6: menuId, isAllowed). `type` MENU rows are menu permissions;
+ * CAPABILITY rows are the operational flags later modules read (approver, endorser, SQ list role, ...).
+ */
 export const roleDetails = pgTable("role_details", {
   ...idColumn,
   roleId: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
+  type: text("type").notNull().default("MENU"),
   menuId: text("menu_id").notNull(),
   isAllowed: boolean("is_allowed").notNull().default(true),
-}, (t) => [unique("role_details_role_menu").on(t.roleId, t.menuId)]);
+}, (t) => [unique("role_details_role_menu").on(t.roleId, t.type, t.menuId)]);

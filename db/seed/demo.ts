@@ -24,3 +24,11 @@ export const DEMO_PORTS = [
   { code: "ZAM", name: "Zamboanga Port", branchCode: "ZAM", location: "Zamboanga City" },
   { code: "PPS", name: "Puerto Princesa Port", branchCode: "MNL", location: "Puerto Princesa, Palawan" },
 ];
+
+/** Container yards (CYs) where DAT staff work; users pick theirs in the Choose CY dialog. */
+export const DEMO_CONTAINER_YARDS = [
+  { code: "MNL-CY1", name: "North Harbor CY 1", branchCode: "MNL", address: "Pier 2, North Harbor, Tondo, Manila" },
+  { code: "MNL-CY2", name: "Parola CY", branchCode: "MNL", address: "Parola Compound, Tondo, Manila" },
+  { code: "CEB-CY1", name: "Cebu Pier 4 CY", branchCode: "CEB", address: "Pier 4, Cebu City" },
+  { code: "DVO-CY1", name: "Sasa CY", branchCode: "DVO", address: "Sasa, Davao City" },
+];

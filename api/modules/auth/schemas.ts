@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MENU_IDS } from "../roles/schemas.ts";
+import { CAPABILITY_IDS, MENU_IDS } from "../roles/schemas.ts";
 
 export const TOKEN_ISSUER = "lading";
 export const TOKEN_AUDIENCE = "lading-api";
@@ -21,7 +21,11 @@ export const sessionUser = z.object({
   isDat: z.boolean(),
   darkMode: z.boolean(),
   userCy: z.string().nullable(),
+  userCyName: z.string().nullable(),
+  branches: z.array(z.object({ id: z.number(), branchCode: z.string(), branchName: z.string(), defaultBranch: z.boolean() })),
+  allCy: z.array(z.object({ code: z.string(), name: z.string() })),
   menus: z.array(z.enum(MENU_IDS)),
+  capabilities: z.array(z.enum(CAPABILITY_IDS)),
   devicelogin: z.string().nullable(),
   dateModified: z.string(),
 });

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { MENU_IDS, type MenuId } from "../roles/schemas.ts";
+import { CAPABILITY_IDS, type Capability, MENU_IDS, type MenuId } from "../roles/schemas.ts";
+import { readUser } from "../users/read.ts";
 import type { SessionUser } from "./schemas.ts";
 import { verifyPassword } from "./passwords.ts";
 import { issueToken, readToken } from "./tokens.ts";
@@ -12,7 +13,9 @@ export interface Caller {
   id: number;
   userId: string;
   roleId: string;
+  isDat: boolean;
   menus: ReadonlySet<MenuId>;
+  capabilities: ReadonlySet<Capability>;
 }
 
 export interface SessionSettings {
@@ -57,6 +60,8 @@ export async function resolveCaller(db: Db, secret: Uint8Array, token: string): 
     isActive: users.isActive,
     roleCode: roles.roleId,
     roleActive: roles.isActive,
+    isDat: roles.isDat,
+    type: roleDetails.type,
     menuId: roleDetails.menuId,
     isAllowed: roleDetails.isAllowed,
   }).from(users)
@@ -65,52 +70,50 @@ export async function resolveCaller(db: Db, secret: Uint8Array, token: string): 
     .where(eq(users.id, id));
   const first = rows[0];
   if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return null;
-  return { id, userId: first.userId, roleId: first.roleCode, menus: allowedMenus(rows) };
+  return { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: allowedMenus(rows), capabilities: allowedCapabilities(rows) };
 }
 
 export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {
-  const rows = await db.select({
-    id: users.id,
-    userId: users.userId,
-    name: users.name,
-    email: users.email,
-    roleId: roles.roleId,
-    roleName: roles.roleName,
-    isDat: roles.isDat,
-    darkMode: users.darkMode,
-    userCy: users.userCy,
-    devicelogin: users.devicelogin,
-    dateModified: users.dateModified,
-    menuId: roleDetails.menuId,
-    isAllowed: roleDetails.isAllowed,
-  }).from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
-    .where(eq(users.id, id));
-  const first = rows[0];
-  if (!first) throw new AppError("NOT_FOUND", "User not found.");
+  const user = await readUser(db, id);
+  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  const details = await db.select({ type: roleDetails.type, menuId: roleDetails.menuId, isAllowed: roleDetails.isAllowed })
+    .from(roleDetails).innerJoin(users, eq(users.roleId, roleDetails.roleId)).where(eq(users.id, id));
   return {
-    id: first.id,
-    userId: first.userId,
-    name: first.name,
-    email: first.email,
-    roleId: first.roleId,
-    roleName: first.roleName,
-    isDat: first.isDat,
-    darkMode: first.darkMode,
-    userCy: first.userCy,
-    menus: [...allowedMenus(rows)],
-    devicelogin: first.devicelogin?.toISOString() ?? null,
-    dateModified: first.dateModified.toISOString(),
+    id: user.id,
+    userId: user.userId,
+    name: user.name,
+    email: user.email,
+    roleId: user.roleId,
+    roleName: user.roleName,
+    isDat: user.isDat,
+    darkMode: user.darkMode,
+    userCy: user.userCy,
+    userCyName: user.userCyName,
+    branches: user.branches,
+    allCy: user.allCy,
+    menus: [...allowedMenus(details)],
+    capabilities: [...allowedCapabilities(details)],
+    devicelogin: user.devicelogin,
+    dateModified: user.dateModified,
   };
 }
 
-function allowedMenus(rows: { menuId: string | null; isAllowed: boolean | null }[]): Set<MenuId> {
+type DetailRow = { type: string | null; menuId: string | null; isAllowed: boolean | null };
+
+function allowedMenus(rows: DetailRow[]): Set<MenuId> {
   const menus = new Set<MenuId>();
   for (const r of rows) {
-    if (r.menuId && r.isAllowed && (MENU_IDS as readonly string[]).includes(r.menuId)) menus.add(r.menuId as MenuId);
+    if (r.type === "MENU" && r.menuId && r.isAllowed && (MENU_IDS as readonly string[]).includes(r.menuId)) menus.add(r.menuId as MenuId);
   }
   return menus;
+}
+
+function allowedCapabilities(rows: DetailRow[]): Set<Capability> {
+  const found = new Set<Capability>();
+  for (const r of rows) {
+    if (r.type === "CAPABILITY" && r.menuId && r.isAllowed && (CAPABILITY_IDS as readonly string[]).includes(r.menuId)) found.add(r.menuId as Capability);
+  }
+  return found;
 }
 
 // A valid argon2id hash of a random password, verified against when the user id is unknown.

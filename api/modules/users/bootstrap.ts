@@ -1,8 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, ports, roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { branches, containerYards, ports, roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
-import { DEMO_BRANCHES, DEMO_PORTS } from "../../../db/seed/demo.ts";
+import { DEMO_BRANCHES, DEMO_CONTAINER_YARDS, DEMO_PORTS } from "../../../db/seed/demo.ts";
 import { AppError } from "../../shared/errors.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 
@@ -28,6 +28,7 @@ export async function seedDemo(db: Db): Promise<{ branches: number; ports: numbe
   await db.transaction(async (tx) => {
     await tx.insert(branches).values(DEMO_BRANCHES.map((b) => ({ ...b, userCreated: SEEDER, userModified: SEEDER })));
     await tx.insert(ports).values(DEMO_PORTS.map((p) => ({ ...p, userCreated: SEEDER, userModified: SEEDER })));
+    await tx.insert(containerYards).values(DEMO_CONTAINER_YARDS.map((y) => ({ ...y, userCreated: SEEDER, userModified: SEEDER })));
   });
   return { branches: DEMO_BRANCHES.length, ports: DEMO_PORTS.length };
 }

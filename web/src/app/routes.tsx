@@ -33,6 +33,15 @@ export const NotBuiltPage = lazy(() => import("./pages/NotBuiltPage.tsx"));
 export const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 export const NoAccessPage = lazy(() => import("./pages/NoAccessPage.tsx"));
 const PortsPage = lazy(() => import("../features/master-data/pages/PortsPage.tsx"));
+const UsersPage = lazy(() => import("../features/users/pages/UsersPage.tsx"));
+const MyAccountPage = lazy(() => import("../features/users/pages/MyAccountPage.tsx"));
+const EditProfilePage = lazy(() => import("../features/users/pages/EditProfilePage.tsx"));
+const HelpSupportPage = lazy(() => import("../features/users/pages/HelpSupportPage.tsx"));
+const RolesPage = lazy(() => import("../features/roles/pages/RolesPage.tsx"));
+const OutboxPage = lazy(() => import("../features/email/pages/OutboxPage.tsx"));
+const AuditLogPage = lazy(() => import("../features/audit/pages/AuditLogPage.tsx"));
+const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
+const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
 function r(path: string, title: string, access: Access, page: AppRoute["page"] = NotBuiltPage): AppRoute {
   return { path, title, access, page };
@@ -48,8 +57,8 @@ export const ROUTES: AppRoute[] = [
   r("/", "Home", "authenticated", HomePage),
   r("/", "Welcome", "signedOut", LandingPage),
   r("/signin", "Sign in", "signedOut", SignInPage),
-  r("/resetPassword", "Reset password", "signedOut"),
-  r("/account/setup/u/:userId/:token", "Account setup", "signedOut"),
+  r("/resetPassword", "Reset password", "signedOut", ResetPasswordPage),
+  r("/account/setup/u/:userId/:token", "Account setup", "signedOut", AccountSetupPage),
   r("/version", "Version", "public", VersionPage),
 
   // Public pages customers reach from links; tracking is open to staff too.
@@ -61,15 +70,18 @@ export const ROUTES: AppRoute[] = [
   r("/booking/shipmentTracking", "Shipment tracking", "public"),
   r("/booking/shipmentTracking/:bookingRef", "Shipment tracking", "public"),
 
-  r("/myAccount", "My profile", "authenticated"),
-  r("/myAccount/edit/:id", "Edit profile", "authenticated"),
-  r("/help_support", "Help and Support", "authenticated"),
+  r("/myAccount", "My profile", "authenticated", MyAccountPage),
+  r("/myAccount/edit/:id", "Edit profile", "authenticated", EditProfilePage),
+  r("/help_support", "Help and Support", "authenticated", HelpSupportPage),
   r("/notifications", "Notifications", "authenticated"),
   r("/calendar", "Calendar", "authenticated"),
 
   { ...r("/system_account", "System Account", "SYSTEMACCOUNT"), redirectTo: "/system_account/users" },
-  r("/system_account/users", "Users", "SYSTEMACCOUNT"),
-  r("/system_account/roles", "Roles", "SYSTEMACCOUNT"),
+  r("/system_account/users", "Users", "SYSTEMACCOUNT", UsersPage),
+  r("/system_account/roles", "Roles", "SYSTEMACCOUNT", RolesPage),
+  // Beyond the spec's two screens: the mail Lading sent or holds, and who did what.
+  r("/system_account/outbox", "Email outbox", "SYSTEMACCOUNT", OutboxPage),
+  r("/system_account/audit", "Audit log", "SYSTEMACCOUNT", AuditLogPage),
 
   area("/master_data", "Master Data", "MASTERDATA"),
   masterData("branches", "Branches"),

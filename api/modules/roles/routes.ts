@@ -1,0 +1,3 @@
+import type { RouteDef } from "../../http/route.ts";
+
+export const roleRoutes: RouteDef[] = [];

@@ -1,0 +1,6 @@
+import NotBuiltPage from "../../../app/pages/NotBuiltPage.tsx";
+import type { PageProps } from "../../../app/routes.tsx";
+
+export default function RolesPage(props: PageProps) {
+  return <NotBuiltPage {...props} />;
+}
