@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, containerYards, ports, roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { branches, containerYards, ports, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
 import { DEMO_BRANCHES, DEMO_CONTAINER_YARDS, DEMO_PORTS } from "../../../db/seed/demo.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -63,5 +63,13 @@ export async function seedIfEmpty(db: Db, adminPassword?: string) {
   await seedReference(db);
   const demo = await seedDemo(db);
   const admin = await createAdmin(db, { password: adminPassword });
+  if (demo.branches > 0) {
+    // The demo administrator works out of the first demo branch, so the branch dialog does not greet them.
+    const [[adminRow], [home]] = await Promise.all([
+      db.select({ id: users.id }).from(users).where(eq(users.userId, "admin")),
+      db.select({ id: branches.id }).from(branches).where(eq(branches.code, DEMO_BRANCHES[0].code)),
+    ]);
+    if (adminRow && home) await db.insert(userBranches).values({ userKey: adminRow.id, branchId: home.id, defaultBranch: true }).onConflictDoNothing();
+  }
   return { demo, admin };
 }
