@@ -129,3 +129,22 @@ export function grantsMenu(menus: ReadonlySet<string> | readonly string[], menu:
   const has = (m: string) => (Array.isArray(menus) ? (menus as readonly string[]).includes(m) : (menus as ReadonlySet<string>).has(m));
   return menu === "OVERRIDE" ? has("WAIVER") : has(menu);
 }
+
+/** POST /Roles/multipleInsert: several roles written all or none. */
+export const roleMultipleInsertBody = z.array(roleInput, { error: "Send a list of roles" })
+  .min(1, "Send at least one role").max(50, "At most 50 roles at once");
+
+/** PUT /Roles/update/{roleId}: the role's code; a purely numeric value that is no code is taken as the id. */
+export const roleCodeParam = z.object({
+  roleId: z.string({ error: "roleId is required" }).trim().min(1, "roleId is required").max(20, "roleId can be at most 20 characters"),
+});
+
+/** One detail row as the RoleDetails reads answer it. */
+export const roleDetailRow = z.object({ type: z.enum(DETAIL_TYPES), menuId: z.string(), isAllowed: z.boolean() });
+
+/** The type of a detail row follows from its id: a menu id is a MENU row, a capability id a CAPABILITY row. */
+export function detailTypeOf(id: string): DetailType | undefined {
+  if ((MENU_IDS as readonly string[]).includes(id)) return "MENU";
+  if ((CAPABILITY_IDS as readonly string[]).includes(id)) return "CAPABILITY";
+  return undefined;
+}
