@@ -100,7 +100,7 @@ export const adminPasswordQuery = z.object({ password: newPassword });
 export const userIdParams = z.object({ userId: userIdField });
 
 export const updateUserCyBody = z.object({
-  userCy: cyCode.nullable({ error: "userCy is required" }),
+  userCy: cyCode.nullable(),
   userModified: z.string().trim().max(50).optional(),
 });
 export const updateUserBranchBody = z.object({
@@ -132,3 +132,18 @@ export const USER_MESSAGES = {
   resetRequested: "If that user id has an account with an email address, a reset link is on its way.",
   sessionChanged: "User Changes: Please Login Again",
 } as const;
+
+/**
+ * PUT /Users/updateUserCy/{id} as the server reads it: an empty or missing CY is answered with the screen's
+ * own alert text ('Error: CY is Empty') by the service rather than a generic field message.
+ */
+export const userCyBody = z.object({
+  userCy: z.string({ error: "userCy must be a CY code" }).trim().max(20, "CY code can be at most 20 characters").nullable().optional(),
+  userModified: z.string().trim().max(50).optional(),
+});
+
+export const userListResult = z.object({ data: z.array(userRow), total: z.number(), message: z.string().optional() });
+export const userWriteResult = z.object({ data: userRow, message: z.string() });
+export const usersWriteResult = z.object({ data: z.array(userRow), message: z.string() });
+export const messageResult = z.object({ message: z.string() });
+export const changePasswordResult = z.object({ data: z.object({ token: z.string() }), message: z.string() });
