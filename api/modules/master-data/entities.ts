@@ -1,4 +1,4 @@
-import { branches, ports } from "../../../db/schema/master-data.ts";
+import { branches, containerYards, ports } from "../../../db/schema/master-data.ts";
 import { makeCrudService } from "../../shared/crud.ts";
 
 /** Master-data entities described once; services and routes are generated from these. */
@@ -15,5 +15,14 @@ export const portService = makeCrudService({
   searchable: [ports.code, ports.name, ports.branchCode, ports.location],
   orderBy: [ports.code],
   filterColumns: { branchCode: ports.branchCode },
+  parent: { field: "branchCode", label: "Branch", table: branches },
+});
+
+export const containerYardService = makeCrudService({
+  label: "Container Yard",
+  table: containerYards,
+  searchable: [containerYards.code, containerYards.name, containerYards.branchCode],
+  orderBy: [containerYards.code],
+  filterColumns: { branchCode: containerYards.branchCode },
   parent: { field: "branchCode", label: "Branch", table: branches },
 });

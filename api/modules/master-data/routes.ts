@@ -1,9 +1,20 @@
 import { z } from "zod";
 import { crudRoutes } from "../../http/crud-routes.ts";
 import { route, type RouteDef } from "../../http/route.ts";
-import { branchService, portService } from "./entities.ts";
+import { branchService, containerYardService, portService } from "./entities.ts";
 import { activePortsOfBranch, branchWithPorts } from "./ports.ts";
-import { branchCodeQuery, branchInput, branchRow, portFilters, portInput, portRow, portUpdate } from "./schemas.ts";
+import {
+  branchCodeQuery,
+  branchInput,
+  branchRow,
+  containerYardInput,
+  containerYardRow,
+  containerYardUpdate,
+  portFilters,
+  portInput,
+  portRow,
+  portUpdate,
+} from "./schemas.ts";
 
 const tag = "Master data";
 
@@ -23,5 +34,9 @@ export const masterDataRoutes: RouteDef[] = [
   ...crudRoutes({
     resource: "ports", tag, permission: "MASTERDATA", service: portService,
     createBody: portInput, updateBody: portUpdate, row: portRow, filters: portFilters,
+  }),
+  ...crudRoutes({
+    resource: "ContainerYards", tag, permission: "MASTERDATA", service: containerYardService,
+    createBody: containerYardInput, updateBody: containerYardUpdate, row: containerYardRow, filters: portFilters,
   }),
 ];

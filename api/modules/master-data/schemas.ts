@@ -33,3 +33,13 @@ export const portFilters = z.object({ branchCode: z.string().trim().max(20).opti
 export const branchCodeQuery = z.object({
   BranchCode: z.string({ error: "BranchCode is required" }).trim().min(1, "BranchCode is required").max(20),
 });
+
+export const containerYardInput = z.object({
+  code: codeField("Container yard code"),
+  name: nameField("Container yard name"),
+  branchCode: codeField("Branch"),
+  address: z.string().trim().max(300, "Address can be at most 300 characters").default(""),
+});
+export const containerYardUpdate = containerYardInput.partial().extend({ isActive: z.boolean().optional() });
+export const containerYardRow = containerYardInput.extend(auditFields);
+export type ContainerYard = z.infer<typeof containerYardRow>;
