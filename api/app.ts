@@ -9,6 +9,7 @@ import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
 import { type Deps, honoPath, route, type RouteDef } from "./http/route.ts";
 import { httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
 import { masterDataRoutes } from "./modules/master-data/routes.ts";
@@ -29,6 +30,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...roleRoutes,
     ...emailRoutes,
     ...notificationRoutes,
+    ...auditRoutes,
     ...masterDataRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;

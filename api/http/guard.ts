@@ -1,12 +1,19 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { resolveCaller } from "../modules/auth/service.ts";
+import { resolveSession } from "../modules/auth/service.ts";
 import { MENU_LABELS } from "../modules/roles/schemas.ts";
 import { SESSION_COOKIE } from "../modules/auth/schemas.ts";
+import { USER_MESSAGES } from "../modules/users/schemas.ts";
+import { recordAudit } from "../shared/audit.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Caller, Deps, Permission } from "./route.ts";
+import { clientAddress } from "./security.ts";
 
+export const SIGN_IN_MESSAGE = "Sign in to continue.";
+/** A token that is malformed, forged or expired. */
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Please sign in again.";
+/** A genuine token revoked by a sign-out or a change to the user or the role. */
+export const SESSION_CHANGED_MESSAGE = USER_MESSAGES.sessionChanged;
 
 export function sessionToken(c: Context): string | undefined {
   const header = c.req.header("authorization");
@@ -17,14 +24,24 @@ export function sessionToken(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-/** Resolves the caller and enforces the route's declared permission. */
+/** Resolves the caller and enforces the route's declared permission; a refusal by menu is audited. */
 export async function authorize(c: Context, deps: Deps, permission: Permission): Promise<Caller | undefined> {
   if (permission === "public") return undefined;
   const token = sessionToken(c);
-  if (!token) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
-  const caller = await resolveCaller(deps.db, deps.config.jwtSecret, token);
-  if (!caller) throw new AppError("UNAUTHENTICATED", SIGNED_OUT_MESSAGE);
+  if (!token) throw new AppError("UNAUTHENTICATED", SIGN_IN_MESSAGE);
+  const session = await resolveSession(deps.db, deps.config.jwtSecret, token);
+  if ("problem" in session) {
+    throw new AppError("UNAUTHENTICATED", session.problem === "revoked" ? SESSION_CHANGED_MESSAGE : SIGNED_OUT_MESSAGE);
+  }
+  const { caller } = session;
   if (permission !== "authenticated" && !caller.menus.has(permission)) {
+    await recordAudit(deps.db, {
+      actor: caller.userId,
+      action: "PERMISSION_DENIED",
+      target: `${c.req.method} ${new URL(c.req.url).pathname}`,
+      detail: { permission },
+      address: clientAddress(c),
+    });
     throw new AppError("FORBIDDEN", `Your role does not have access to ${MENU_LABELS[permission]}.`);
   }
   return caller;

@@ -47,7 +47,10 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (secure) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 };
 
-/** One structured line per request: id, method, path, status and duration. */
+/**
+ * One structured line per request: id, method, path, status and duration. The path is logged without its
+ * query string: some routes (password changes) carry secrets there.
+ */
 export function requestLog(log: (line: Record<string, unknown>) => void): MiddlewareHandler {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();

@@ -1,15 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
+import type { AuditAction } from "./audit-actions.ts";
 
-/** Actions written to the audit log; one word each so the log can be filtered. */
-export const AUDIT_ACTIONS = [
-  "SIGN_IN", "SIGN_IN_FAILED", "SIGN_IN_LOCKED", "ACCOUNT_LOCKED", "LOG_OUT", "PERMISSION_DENIED",
-  "USER_CREATED", "USER_UPDATED", "USER_DELETED", "USER_ACTIVATED", "USER_DEACTIVATED", "USER_ROLE_CHANGED",
-  "USER_PASSWORD_SET", "USER_PASSWORD_CHANGED", "USER_PASSWORD_RESET_BY_ADMIN", "USER_RESET_REQUESTED", "USER_EMAIL_SENT",
-  "USER_BRANCH_CHANGED", "USER_CY_CHANGED", "USER_PROFILE_UPDATED",
-  "ROLE_CREATED", "ROLE_UPDATED", "ROLE_DELETED", "ROLE_ACTIVATED", "ROLE_DEACTIVATED",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from "./audit-actions.ts";
 
 export interface AuditEntry {
   actor: string | null;

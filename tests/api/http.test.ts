@@ -90,14 +90,34 @@ describe("HTTP conventions", () => {
     expect(((await list.json()) as { total: number }).total).toBe(0);
   });
 
-  it("limits repeated sign-in failures with 429", async () => {
+  it("locks a user id after repeated sign-in failures with 429, whatever address the tries come from", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.call("POST", "/api/users/authenticate", { body: { userId: "someone", password: "guess-" + i } });
+      const res = await t.call("POST", "/api/users/authenticate", {
+        body: { userId: "someone", password: "guess-" + i },
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}` },
+      });
       statuses.push(res.status);
-      if (res.status === 429) expect((await expectErrorBody(res)).message).toMatch(/Too many sign-in attempts/);
+      if (res.status === 429) expect((await expectErrorBody(res)).message).toBe("Too many failed sign-ins. Try again later or reset your password.");
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // The lock is per user id: another account from the same address is not affected.
+    const other = await t.call("POST", "/api/users/authenticate", {
+      body: { userId: "Mixed.Case", password: "mixed-password" },
+      headers: { "x-forwarded-for": "198.51.100.5" },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it("never writes a query string to the request log", async () => {
+    const before = t.logs.length;
+    await t.call("PUT", "/api/Users/changePassword/Mixed.Case?oldPass=old-secret-1&password=new-secret-2", { token });
+    await t.call("PUT", "/api/Users/ChangePasswordAdmin/Mixed.Case?password=admin-secret-3", { token });
+    const lines = t.logs.slice(before);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(lines);
+    for (const secret of ["old-secret-1", "new-secret-2", "admin-secret-3", "password="]) expect(text).not.toContain(secret);
+    expect(lines.some((l) => l.path === "/api/Users/ChangePasswordAdmin/Mixed.Case")).toBe(true);
   });
 
   it("answers 500 with a generic message and no stack when the database fails", async () => {

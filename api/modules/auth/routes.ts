@@ -1,40 +1,35 @@
-import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { clientAddress } from "../../http/security.ts";
-import { AttemptLimiter } from "../../http/rate-limit.ts";
-import { authenticateBody, authenticateResult, SESSION_COOKIE, sessionUser } from "./schemas.ts";
-import { authenticate, getSessionUser, logOut } from "./service.ts";
+import { clearSessionCookie, setSessionCookie } from "./cookie.ts";
+import type { LockoutPolicy } from "./lockout.ts";
+import { authenticateBody, authenticateResult, sessionUser } from "./schemas.ts";
+import { authenticate, getSessionUser, signOut } from "./service.ts";
 
 const tag = "Sign-in";
 
-export function authRoutes(limits: { attempts: number; windowMs: number }): RouteDef[] {
-  const limiter = new AttemptLimiter(limits.attempts, limits.windowMs);
+/**
+ * Sign-in, sign-out and the session probe. `limits` is the per-account lockout (failures allowed and the
+ * window they are counted in); the lock itself is kept in the database, see lockout.ts.
+ */
+export function authRoutes(limits: LockoutPolicy): RouteDef[] {
   return [
     route({
       method: "post", path: "/users/authenticate", permission: "public", tag, body: authenticateBody,
-      summary: "Sign in with user id and password; sets the session cookie and answers the user with a token",
+      summary: "Sign in with user id and password; sets the session cookie and answers the user with a token. " +
+        "Repeated failures lock the user id for a while (429)",
       response: authenticateResult,
     }, async ({ c, deps, body }) => {
-      const key = `${clientAddress(c)}|${body.userId.toLowerCase()}`;
-      limiter.hit(key);
-      const user = await authenticate(deps.db, deps.config, body);
-      limiter.reset(key);
-      setCookie(c, SESSION_COOKIE, user.token, {
-        httpOnly: true,
-        sameSite: "Strict",
-        path: "/api",
-        secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
-        maxAge: deps.config.sessionTtl,
-      });
+      const user = await authenticate(deps.db, deps.config, body, { address: clientAddress(c), policy: limits });
+      setSessionCookie(c, user.token, deps.config.sessionTtl);
       return { data: [user], message: "Signed in successfully" };
     }),
     route({
       method: "post", path: "/Users/logOut", permission: "authenticated", tag,
       summary: "Sign out: every token of this user stops working", response: z.object({ message: z.string() }),
     }, async ({ c, deps, caller }) => {
-      await logOut(deps.db, caller.id);
-      deleteCookie(c, SESSION_COOKIE, { path: "/api" });
+      await signOut(deps.db, caller, clientAddress(c));
+      clearSessionCookie(c);
       return { message: "Signed out successfully" };
     }),
     route({

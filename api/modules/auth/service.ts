@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { type AuditAction, recordAudit } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
 import { CAPABILITY_IDS, type Capability, MENU_IDS, type MenuId } from "../roles/schemas.ts";
 import { readUser } from "../users/read.ts";
 import type { SessionUser } from "./schemas.ts";
+import { accountKey, clearAttempts, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
 import { verifyPassword } from "./passwords.ts";
 import { issueToken, readToken } from "./tokens.ts";
 
@@ -24,23 +26,79 @@ export interface SessionSettings {
   sessionTtl: number;
 }
 
-const WRONG_CREDENTIALS = "Invalid user id or password.";
+export const WRONG_CREDENTIALS = "Invalid user id or password.";
 
-/** Checks the password and answers the signed-in user with a fresh token; records the device login time. */
-export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }) {
-  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, sessionVersion: users.sessionVersion, roleActive: roles.isActive })
-    .from(users).innerJoin(roles, eq(roles.id, users.roleId))
-    .where(sql`lower(${users.userId}) = lower(${input.userId})`);
-  // Verify even when the user is unknown so that timing does not tell which user ids exist.
-  const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !ok) throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
-  if (!row.isActive) throw new AppError("FORBIDDEN", "This account is deactivated. Ask your administrator to activate it.");
-  if (!row.roleActive) throw new AppError("FORBIDDEN", "Your role is deactivated. Ask your administrator for access.");
+export interface SignInContext {
+  /** The client address for the audit log (clientAddress() of api/http/security.ts). */
+  address: string | null;
+  policy: LockoutPolicy;
+}
+
+/**
+ * Checks the password and answers the signed-in user with a fresh token; records the device login time.
+ *
+ * A locked account key is refused before anything else (429, one text for every key). A wrong password, an
+ * unknown user id and a user without a password yet all fail alike (401), each after one argon2 verification,
+ * so neither the answer nor its timing tells which user ids exist. Every outcome is written to the audit log.
+ */
+export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }, context: SignInContext) {
+  const key = accountKey(input.userId);
+  const typed = input.userId.trim().slice(0, 50);
+  const audit = (action: AuditAction, detail?: Record<string, unknown>) =>
+    recordAudit(db, { actor: typed, action, target: `user:${key}`, detail, address: context.address });
+
+  const reservation = await reserveAttempt(db, key, context.policy);
+  if (!reservation.allowed) {
+    if (reservation.overLimit) await startLock(db, key, context.policy, audit);
+    await audit("SIGN_IN_LOCKED");
+    throw new AppError("RATE_LIMITED", LOCKED_MESSAGE);
+  }
+
+  const [row] = await db.select({
+    id: users.id,
+    userId: users.userId,
+    passwordHash: users.passwordHash,
+    isActive: users.isActive,
+    sessionVersion: users.sessionVersion,
+    roleActive: roles.isActive,
+  }).from(users).innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`lower(${users.userId}) = lower(${key})`);
+  // Verify even when the user is unknown or has no password yet, so that timing does not tell them apart.
+  const verified = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
+  const failed = async (reason: string) => {
+    await audit("SIGN_IN_FAILED", { reason, failures: reservation.failures });
+    await startLock(db, key, context.policy, audit);
+  };
+  if (!row || !row.passwordHash || !verified) {
+    await failed("bad-credentials");
+    throw new AppError("UNAUTHENTICATED", WRONG_CREDENTIALS);
+  }
+  // The password was right, so telling the user why they cannot enter gives nothing away.
+  if (!row.isActive) {
+    await failed("inactive");
+    throw new AppError("FORBIDDEN", "This account is deactivated. Ask your administrator to activate it.");
+  }
+  if (!row.roleActive) {
+    await failed("role-inactive");
+    throw new AppError("FORBIDDEN", "Your role is deactivated. Ask your administrator for access.");
+  }
+  await clearAttempts(db, key);
   const now = new Date();
   await db.update(users).set({ devicelogin: now }).where(eq(users.id, row.id));
+  await recordAudit(db, { actor: row.userId, action: "SIGN_IN", target: `user:${row.userId}`, address: context.address });
   const token = await issueToken(config.jwtSecret, { sub: String(row.id), sv: row.sessionVersion }, config.sessionTtl);
   const user = await getSessionUser(db, row.id);
   return { ...user, token };
+}
+
+async function startLock(
+  db: Db,
+  key: string,
+  policy: LockoutPolicy,
+  audit: (action: AuditAction, detail?: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
+  const lock = await lockIfOverLimit(db, key, policy);
+  if (lock) await audit("ACCOUNT_LOCKED", { until: lock.until.toISOString(), failures: lock.failures, lockLevel: lock.lockLevel });
 }
 
 /** Revokes every token the user holds by bumping the session version. */
@@ -48,12 +106,25 @@ export async function logOut(db: Db, userKey: number): Promise<void> {
   await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userKey));
 }
 
-/** Resolves a bearer or cookie token into the caller, or null when it is missing, invalid, expired or revoked. */
-export async function resolveCaller(db: Db, secret: Uint8Array, token: string): Promise<Caller | null> {
+/** The caller's own sign-out: every token of theirs stops working, and the log-out is audited. */
+export async function signOut(db: Db, caller: Pick<Caller, "id" | "userId">, address: string | null): Promise<void> {
+  await logOut(db, caller.id);
+  await recordAudit(db, { actor: caller.userId, action: "LOG_OUT", target: `user:${caller.userId}`, address });
+}
+
+/**
+ * What a presented token amounts to: the caller, or why there is none. "invalid" is a token that is
+ * malformed, forged, expired or of another issuer; "revoked" is a genuine token that no longer counts
+ * because the user signed out, was changed (session version bumped), deactivated or deleted, or the role
+ * was deactivated.
+ */
+export type SessionCheck = { caller: Caller } | { problem: "invalid" | "revoked" };
+
+export async function resolveSession(db: Db, secret: Uint8Array, token: string): Promise<SessionCheck> {
   const claims = await readToken(secret, token);
-  if (!claims) return null;
+  if (!claims) return { problem: "invalid" };
   const id = Number(claims.sub);
-  if (!Number.isInteger(id)) return null;
+  if (!Number.isInteger(id)) return { problem: "invalid" };
   const rows = await db.select({
     userId: users.userId,
     sessionVersion: users.sessionVersion,
@@ -69,8 +140,16 @@ export async function resolveCaller(db: Db, secret: Uint8Array, token: string): 
     .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
     .where(eq(users.id, id));
   const first = rows[0];
-  if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return null;
-  return { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: allowedMenus(rows), capabilities: allowedCapabilities(rows) };
+  if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return { problem: "revoked" };
+  return {
+    caller: { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: allowedMenus(rows), capabilities: allowedCapabilities(rows) },
+  };
+}
+
+/** Resolves a bearer or cookie token into the caller, or null when it is missing, invalid, expired or revoked. */
+export async function resolveCaller(db: Db, secret: Uint8Array, token: string): Promise<Caller | null> {
+  const session = await resolveSession(db, secret, token);
+  return "caller" in session ? session.caller : null;
 }
 
 export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {

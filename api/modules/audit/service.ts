@@ -1,0 +1,36 @@
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { auditLog } from "../../../db/schema/index.ts";
+import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
+import { type AuditQuery, type AuditRow, endOf, startOf } from "./schemas.ts";
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
+}
+
+/** One page of the audit log, newest first. */
+export async function loadAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
+  const parts: (SQL | undefined)[] = [];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    parts.push(or(ilike(auditLog.actor, pattern), ilike(auditLog.target, pattern)));
+  }
+  if (query.action) parts.push(eq(auditLog.action, query.action));
+  if (query.from) parts.push(gte(auditLog.at, startOf(query.from)));
+  if (query.to) parts.push(lte(auditLog.at, endOf(query.to)));
+  const where = and(...parts);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).offset(query.skip).limit(query.take),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  const data = rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    detail: row.detail ?? null,
+    address: row.address,
+  }));
+  return data.length === 0 ? { data, total: Number(total), message: EMPTY_LIST_MESSAGE } : { data, total: Number(total) };
+}
