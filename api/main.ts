@@ -2,12 +2,16 @@ import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
+import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
+import { createSmtpTransport } from "./modules/email/sender.ts";
 import { seedIfEmpty } from "./modules/users/bootstrap.ts";
-import { type LadingEnv, loadConfig } from "./settings.ts";
+import { type LadingEnv, loadConfig, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
 const port = Number(env.PORT || 8000);
 const webRoot = new URL("../web/dist/", import.meta.url).pathname;
+// Checked before the database opens: a mistyped SMTP_URL or MAIL_FROM stops the start with a clear message.
+const mail = loadMailSettings(env);
 
 const handle = await openDatabase(env);
 await migrateDatabase(handle);
@@ -43,11 +47,18 @@ const web: MiddlewareHandler = async (c, next) => {
   return indexHtml(c, next);
 };
 
+// Email is sent in the background from the outbox; without SMTP it is held there for an administrator.
+const transport = mail.smtpUrl ? createSmtpTransport(mail.smtpUrl) : null;
+const outbox = startOutboxWorker(handle.db, { transport, from: mail.from, log });
+
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
 
 console.log(`Lading ${config.version} is running at http://localhost:${port}`);
 console.log(`Database: ${handle.kind === "pglite" ? `embedded PGlite in ${handle.location}` : `PostgreSQL ${handle.location}`}`);
+console.log(transport
+  ? `Email: sent through ${transport.server} as ${mail.from}`
+  : "Email: no SMTP_URL set; messages are kept in System Account > Email outbox");
 if (seeded) {
   console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
   if (seeded.admin.generatedPassword) {
@@ -61,6 +72,8 @@ if (seeded) {
 
 const stop = async () => {
   await server.shutdown();
+  await outbox.stop();
+  transport?.close();
   await handle.close();
   Deno.exit(0);
 };

@@ -3,6 +3,7 @@ import path from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { dataDirOf, type DatabaseEnv } from "../db/client.ts";
 import { type AppConfig, defaultConfig } from "./http/config.ts";
+import { checkSmtpUrl, DEFAULT_MAIL_FROM } from "./modules/email/sender.ts";
 
 export interface LadingEnv extends DatabaseEnv {
   PORT?: string;
@@ -11,6 +12,14 @@ export interface LadingEnv extends DatabaseEnv {
   /** Overrides the reported server version (a deployment can stamp its build). */
   LADING_VERSION?: string;
   LOG_LEVEL?: string;
+  /** smtp://user:password@host:587 (smtps:// for implicit TLS). Unset: email stays in the outbox for an administrator. */
+  SMTP_URL?: string;
+  /** From of every message, e.g. "Lading <no-reply@example.com>". */
+  MAIL_FROM?: string;
+  /** Mailbox that receives Help and Support messages. */
+  SUPPORT_EMAIL?: string;
+  /** Address of the web app as users reach it (https://lading.example.com), for links in email. */
+  PUBLIC_URL?: string;
 }
 
 export const packageVersion: string = pkg.version;
@@ -35,6 +44,47 @@ export function loadJwtSecret(env: LadingEnv): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
 }
 
+const MAILBOX = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** A bare address or "Name <address>". */
+function checkMailbox(value: string, variable: string): string {
+  const trimmed = value.trim();
+  const address = /<([^<>]+)>$/.exec(trimmed)?.[1] ?? trimmed;
+  if (!MAILBOX.test(address)) throw new Error(`${variable} must be an email address such as someone@example.com (got "${value}").`);
+  return trimmed;
+}
+
+/** PUBLIC_URL without a trailing slash; links in email are built on it. */
+function checkPublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be the web address of the app, such as https://lading.example.com (got "${value}").`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("PUBLIC_URL must start with https:// or http://.");
+  return url.toString().replace(/\/+$/, "");
+}
+
 export function loadConfig(env: LadingEnv): AppConfig {
-  return defaultConfig({ version: env.LADING_VERSION || packageVersion, jwtSecret: loadJwtSecret(env) });
+  return defaultConfig({
+    version: env.LADING_VERSION || packageVersion,
+    jwtSecret: loadJwtSecret(env),
+    ...(env.SUPPORT_EMAIL ? { supportEmail: checkMailbox(env.SUPPORT_EMAIL, "SUPPORT_EMAIL") } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: checkPublicUrl(env.PUBLIC_URL) } : {}),
+  });
+}
+
+export interface MailSettings {
+  /** Null: no SMTP server, messages are HELD in the outbox. */
+  smtpUrl: string | null;
+  from: string;
+}
+
+/** SMTP_URL and MAIL_FROM, checked at start so that a typo stops the server with a clear message. */
+export function loadMailSettings(env: LadingEnv): MailSettings {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl) checkSmtpUrl(smtpUrl);
+  const from = env.MAIL_FROM?.trim() ? checkMailbox(env.MAIL_FROM, "MAIL_FROM") : DEFAULT_MAIL_FROM;
+  return { smtpUrl, from };
 }

@@ -1,6 +1,9 @@
 /**
  * Message templates: pure functions from data to subject, plain text and HTML. The API queues what they
  * render; nothing here sends anything.
+ *
+ * Everything that comes from a user (names, the help message, a subject typed in a form) is escaped in the
+ * HTML part, and subjects are kept on one line so that typed text can never add a mail header.
  */
 export interface RenderedEmail {
   subject: string;
@@ -21,54 +24,106 @@ export interface EmailTemplates {
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-function escapeHtml(value: string): string {
+export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic"] as const satisfies readonly EmailTemplateName[];
+
+const SUBJECT_MAX = 200;
+const PRODUCT = "Lading";
+
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
+/** One line, no control characters, bounded: a subject built from typed text stays a single header. */
+function oneLine(value: string): string {
+  // deno-lint-ignore no-control-regex
+  const flat = value.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return flat.length > SUBJECT_MAX ? flat.slice(0, SUBJECT_MAX - 1) + "…" : flat;
+}
+
+/** Only web addresses become buttons; anything else is shown as text and never as a link target. */
+function isWebLink(href: string): boolean {
+  return /^https?:\/\/[^\s"'<>]+$/i.test(href);
+}
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 12px">${escapeHtml(text).replace(/\r?\n/g, "<br>")}</p>`;
+}
+
 function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
-  const button = action
-    ? `<p style="margin:20px 0"><a href="${escapeHtml(action.href)}" style="background:#2d72d2;color:#fff;padding:10px 16px;border-radius:3px;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 12px;color:#5f6b7c;font-size:12px">If the button does not work, open this address: ${escapeHtml(action.href)}</p>`
-    : "";
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:14px;color:#1c2127">` +
-    `<h2 style="color:#2d72d2;margin:0 0 16px">${escapeHtml(title)}</h2>${body}${button}` +
-    `<p style="margin:24px 0 0;color:#5f6b7c;font-size:12px">Lading back office</p></body></html>`;
+  const body = paragraphs.map(paragraph).join("");
+  let button = "";
+  if (action && isWebLink(action.href)) {
+    const href = escapeHtml(action.href);
+    button = `<p style="margin:20px 0"><a href="${href}" style="background:#2d72d2;color:#ffffff;padding:10px 16px;border-radius:3px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 12px;color:#5f6b7c;font-size:12px">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#2d72d2;word-break:break-all">${href}</a></p>`;
+  } else if (action) {
+    button = paragraph(action.href);
+  }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.45;color:#1c2127">` +
+    `<h2 style="color:#2d72d2;margin:0 0 16px;font-size:18px">${escapeHtml(title)}</h2>${body}${button}` +
+    `<p style="margin:24px 0 0;color:#5f6b7c;font-size:12px">${PRODUCT} back office</p></body></html>`;
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+function sender(d: HelpEmailData): string {
+  return `${d.fromName} (${d.fromUserId}${d.fromEmail ? `, ${d.fromEmail}` : ""})`;
 }
 
 const renderers: { [K in EmailTemplateName]: (data: EmailTemplates[K]) => RenderedEmail } = {
-  setup: (d) => ({
-    subject: "Set up your Lading account",
-    text: `Hello ${d.name},\n\nAn account with the user id ${d.userId} was made for you in Lading.\n` +
-      `Choose your password here (the link works once and expires in ${d.expiresHours} hours):\n\n${d.link}\n`,
-    html: layout("Set up your Lading account", [
-      `Hello ${d.name},`,
-      `An account with the user id ${d.userId} was made for you in Lading. Choose your password with the link below; it works once and expires in ${d.expiresHours} hours.`,
-    ], { label: "Set up my account", href: d.link }),
-  }),
-  reset: (d) => ({
-    subject: "Reset your Lading password",
-    text: `Hello ${d.name},\n\nSomeone asked to reset the password of ${d.userId}.\n` +
-      `Choose a new password here (the link works once and expires in ${d.expiresMinutes} minutes):\n\n${d.link}\n\n` +
-      `If you did not ask for this, ignore this message; your password stays as it is.\n`,
-    html: layout("Reset your Lading password", [
-      `Hello ${d.name},`,
-      `Someone asked to reset the password of ${d.userId}. The link below works once and expires in ${d.expiresMinutes} minutes.`,
-      "If you did not ask for this, ignore this message; your password stays as it is.",
-    ], { label: "Choose a new password", href: d.link }),
-  }),
-  help: (d) => ({
-    subject: `Help and support: ${d.subject}`,
-    text: `From: ${d.fromName} (${d.fromUserId}${d.fromEmail ? `, ${d.fromEmail}` : ""})\n\n${d.message}\n`,
-    html: layout(`Help and support: ${d.subject}`, [`From: ${d.fromName} (${d.fromUserId}${d.fromEmail ? `, ${d.fromEmail}` : ""})`, d.message]),
-  }),
-  generic: (d) => ({
-    subject: d.subject,
-    text: `Hello ${d.name},\n\n${d.message}\n`,
-    html: layout(d.subject, [`Hello ${d.name},`, d.message]),
-  }),
+  setup: (d) => {
+    const subject = `Set up your ${PRODUCT} account`;
+    const expiry = plural(d.expiresHours, "hour");
+    return {
+      subject,
+      text: `Hello ${d.name},\n\nAn account with the user id ${d.userId} was made for you in ${PRODUCT}.\n` +
+        `Choose your password here (the link works once and expires in ${expiry}):\n\n${d.link}\n\n` +
+        `If the link has expired, ask your administrator to send a new one.\n`,
+      html: layout(subject, [
+        `Hello ${d.name},`,
+        `An account with the user id ${d.userId} was made for you in ${PRODUCT}. Choose your password with the link below; it works once and expires in ${expiry}.`,
+        "If the link has expired, ask your administrator to send a new one.",
+      ], { label: "Set up my account", href: d.link }),
+    };
+  },
+  reset: (d) => {
+    const subject = `Reset your ${PRODUCT} password`;
+    const expiry = plural(d.expiresMinutes, "minute");
+    return {
+      subject,
+      text: `Hello ${d.name},\n\nSomeone asked to reset the password of ${d.userId}.\n` +
+        `Choose a new password here (the link works once and expires in ${expiry}):\n\n${d.link}\n\n` +
+        `If you did not ask for this, ignore this message; your password stays as it is.\n`,
+      html: layout(subject, [
+        `Hello ${d.name},`,
+        `Someone asked to reset the password of ${d.userId}. The link below works once and expires in ${expiry}.`,
+        "If you did not ask for this, ignore this message; your password stays as it is.",
+      ], { label: "Choose a new password", href: d.link }),
+    };
+  },
+  help: (d) => {
+    const subject = oneLine(`Help and support: ${d.subject}`);
+    return {
+      subject,
+      text: `From: ${sender(d)}\n\n${d.message}\n`,
+      html: layout(subject, [`From: ${sender(d)}`, d.message]),
+    };
+  },
+  generic: (d) => {
+    const subject = oneLine(d.subject);
+    return {
+      subject,
+      text: `Hello ${d.name},\n\n${d.message}\n`,
+      html: layout(subject, [`Hello ${d.name},`, d.message]),
+    };
+  },
 };
 
 export function renderEmail<K extends EmailTemplateName>(template: K, data: EmailTemplates[K]): RenderedEmail {
-  return renderers[template](data);
+  const render = renderers[template] as ((data: EmailTemplates[K]) => RenderedEmail) | undefined;
+  if (!render) throw new Error(`There is no email template named '${String(template)}'.`);
+  return render(data);
 }

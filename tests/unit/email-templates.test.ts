@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { EMAIL_TEMPLATE_NAMES, renderEmail } from "../../templates/email/index.ts";
+
+const hostile = `<script>alert("x")</script> & 'friends'`;
+const escapedHostile = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;";
+
+/** Every href of the HTML part. */
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+describe("email templates", () => {
+  it("set-up: names the user and carries the one-time link in text and HTML", () => {
+    const link = "https://lading.example.com/account/setup/u/jdoe/abc123?x=1&y=2";
+    const mail = renderEmail("setup", { name: "Juan Dela Cruz", userId: "jdoe", link, expiresHours: 48 });
+    expect(mail.subject).toBe("Set up your Lading account");
+    expect(mail.text).toContain("Hello Juan Dela Cruz,");
+    expect(mail.text).toContain("jdoe");
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain("48 hours");
+    expect(mail.html).toContain("Juan Dela Cruz");
+    expect(hrefs(mail.html)).toContain("https://lading.example.com/account/setup/u/jdoe/abc123?x=1&amp;y=2");
+    expect(mail.html).toContain("48 hours");
+  });
+
+  it("reset: carries the link and the minutes it lasts, and says what to do if unasked", () => {
+    const link = "https://lading.example.com/resetPassword?token=t0k3n";
+    const mail = renderEmail("reset", { name: "Ana", userId: "ana", link, expiresMinutes: 30 });
+    expect(mail.subject).toBe("Reset your Lading password");
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain("30 minutes");
+    expect(mail.text).toContain("If you did not ask for this");
+    expect(hrefs(mail.html)).toContain(link);
+  });
+
+  it("uses the singular for one hour or one minute", () => {
+    expect(renderEmail("setup", { name: "A", userId: "a", link: "https://x.test/s", expiresHours: 1 }).text).toContain("expires in 1 hour)");
+    expect(renderEmail("reset", { name: "A", userId: "a", link: "https://x.test/r", expiresMinutes: 1 }).text).toContain("expires in 1 minute)");
+  });
+
+  it("help: shows who wrote, the subject and the message, with user text escaped in HTML", () => {
+    const mail = renderEmail("help", {
+      fromName: "Maria <b>Santos</b>",
+      fromUserId: "msantos",
+      fromEmail: "maria@example.com",
+      subject: "Cannot print waybill",
+      message: `Line one\nLine two ${hostile}`,
+    });
+    expect(mail.subject).toBe("Help and support: Cannot print waybill");
+    expect(mail.text).toContain("From: Maria <b>Santos</b> (msantos, maria@example.com)");
+    expect(mail.text).toContain(`Line one\nLine two ${hostile}`);
+    expect(mail.html).toContain("Maria &lt;b&gt;Santos&lt;/b&gt;");
+    expect(mail.html).toContain(`Line one<br>Line two ${escapedHostile}`);
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<b>Santos");
+  });
+
+  it("help: leaves out an empty sender address", () => {
+    const mail = renderEmail("help", { fromName: "Ana", fromUserId: "ana", fromEmail: "", subject: "Hi", message: "Hello" });
+    expect(mail.text).toContain("From: Ana (ana)\n");
+  });
+
+  it("keeps a typed subject on one line, so it cannot add a mail header", () => {
+    const help = renderEmail("help", { fromName: "A", fromUserId: "a", fromEmail: "", subject: "Hi\r\nBcc: everyone@example.com", message: "m" });
+    expect(help.subject).toBe("Help and support: Hi Bcc: everyone@example.com");
+    const generic = renderEmail("generic", { name: "A", subject: "Line\none", message: "m" });
+    expect(generic.subject).toBe("Line one");
+    expect(renderEmail("generic", { name: "A", subject: "x".repeat(500), message: "m" }).subject.length).toBeLessThanOrEqual(200);
+  });
+
+  it("generic: greets by name and carries subject and message, escaped in HTML", () => {
+    const mail = renderEmail("generic", { name: "Pedro", subject: "Your booking 2024-001", message: `Please call us. ${hostile}` });
+    expect(mail.subject).toBe("Your booking 2024-001");
+    expect(mail.text).toBe(`Hello Pedro,\n\nPlease call us. ${hostile}\n`);
+    expect(mail.html).toContain("Hello Pedro,");
+    expect(mail.html).toContain(`Please call us. ${escapedHostile}`);
+    expect(mail.html).not.toContain("<script>");
+  });
+
+  it("never turns a link that is not a web address into a clickable target", () => {
+    const mail = renderEmail("setup", { name: "A", userId: "a", link: "javascript:alert(1)", expiresHours: 48 });
+    expect(hrefs(mail.html)).toEqual([]);
+    expect(mail.html).toContain("javascript:alert(1)");
+    const quoted = renderEmail("reset", { name: "A", userId: "a", link: `https://x.test/"onmouseover="x`, expiresMinutes: 5 });
+    expect(hrefs(quoted.html)).toEqual([]);
+  });
+
+  it("renders every template to a complete HTML page with a subject and text", () => {
+    const samples = {
+      setup: { name: "A", userId: "a", link: "https://x.test/s", expiresHours: 2 },
+      reset: { name: "A", userId: "a", link: "https://x.test/r", expiresMinutes: 2 },
+      help: { fromName: "A", fromUserId: "a", fromEmail: "a@x.test", subject: "S", message: "M" },
+      generic: { name: "A", subject: "S", message: "M" },
+    } as const;
+    for (const name of EMAIL_TEMPLATE_NAMES) {
+      const mail = renderEmail(name, samples[name] as never);
+      expect(mail.subject, name).not.toBe("");
+      expect(mail.text, name).not.toBe("");
+      expect(mail.html, name).toMatch(/^<!doctype html><html>.*<\/html>$/s);
+    }
+  });
+
+  it("refuses a template name it does not know", () => {
+    expect(() => renderEmail("nope" as never, {} as never)).toThrow("There is no email template named 'nope'.");
+  });
+});
