@@ -57,6 +57,6 @@ export function mountRoutes(app: Hono, routes: readonly RouteDef[], deps: Deps):
       if (result instanceof Response) return result;
       return c.json(result as object, spec.status ?? 200);
     };
-    app.on(spec.method.toUpperCase(), honoPath(spec.path), ...chain, final);
+    app.on(spec.method.toUpperCase(), [honoPath(spec.path)], ...chain, final);
   }
 }

@@ -7,7 +7,7 @@ import { MAX_ATTEMPTS, type OutboxWorker, startOutboxWorker } from "../../api/mo
 import { createSmtpTransport, type MailTransport } from "../../api/modules/email/sender.ts";
 import { queueEmail } from "../../api/modules/email/service.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema/index.ts";
+import { auditLog, emailOutbox } from "../../db/schema/index.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -372,6 +372,8 @@ describe("outbox routes", () => {
     const due = await row(failed.id);
     expect(due.status).toBe("PENDING");
     expect(due.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.target, `email:${failed.id}`));
+    expect(audit.map((a) => a.action)).toEqual(["EMAIL_RETRIED"]);
 
     const heldRes = await t.call("POST", `/api/email/outbox/retry/${held.id}`, { token: adminToken });
     expect(heldRes.status).toBe(200);

@@ -21,5 +21,5 @@ export const emailRoutes: RouteDef[] = [
     method: "post", path: "/email/outbox/retry/{id}", permission: "SYSTEMACCOUNT", tag, params: idParam,
     summary: "Queue a FAILED, DEAD or HELD message to be sent again now",
     response: outboxRetryResult,
-  }, ({ deps, params }) => retryOutboxMessage(deps.db, params.id)),
+  }, ({ deps, params, caller }) => retryOutboxMessage(deps.db, params.id, caller.userId)),
 ];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema/index.ts";
+import { recordAudit } from "../../shared/audit.ts";
 import { type EmailTemplateName, type EmailTemplates, renderEmail } from "../../../templates/email/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -136,7 +137,7 @@ export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessag
  * Puts a FAILED, DEAD or HELD message back in the queue, due now. The attempts made so far are kept: a DEAD
  * message gets one more try, and gives up again if that fails too.
  */
-export async function retryOutboxMessage(db: Db, id: number): Promise<WriteResult<OutboxSummary>> {
+export async function retryOutboxMessage(db: Db, id: number, actor: string): Promise<WriteResult<OutboxSummary>> {
   const [row] = await db.update(emailOutbox)
     .set({ status: "PENDING", nextAttemptAt: sql`now()` })
     .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, [...RETRYABLE_STATUSES])))
@@ -146,6 +147,7 @@ export async function retryOutboxMessage(db: Db, id: number): Promise<WriteResul
     if (!existing) throw notFound(id);
     throw new AppError("VALIDATION", `Email message ${id} is ${existing.status}; only a FAILED, DEAD or HELD message can be sent again.`);
   }
+  await recordAudit(db, { actor, action: "EMAIL_RETRIED", target: `email:${id}`, detail: { to: row.toAddress, template: row.template } });
   signalQueued();
   return { data: toSummary(row), message: RETRY_QUEUED_MESSAGE };
 }
