@@ -152,7 +152,7 @@ describe("password reset", () => {
     expect(await unknown.text()).toBe(knownText);
     expect(JSON.parse(knownText)).toEqual({ message: "If that user id has an account with an email address, a reset link is on its way." });
 
-    const outbox = await handle.db.select().from(emailOutbox);
+    const outbox = await handle.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
     expect(outbox.length).toBe(outboxBefore + 1);
     const reset = outbox[outbox.length - 1];
     expect(reset).toMatchObject({ template: "reset", toAddress: "bosun@lading.test" });
