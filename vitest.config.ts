@@ -28,6 +28,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // The files share one server and its administrator; one signing out must not end another's session.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorMessage, request } from "../../web/src/lib/api.ts";
+import { errorMessage, request, serverMessage, setUnauthorizedHandler } from "../../web/src/lib/api.ts";
+import { unauthorizedNotice } from "../../web/src/lib/session-rules.ts";
 
 /** The web client's response handler (000 §7), fed real Response objects. */
 describe("the API client's response handler", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(() => {});
+  });
 
   it("joins message, Message and the status text, then the first general detail", () => {
     expect(errorMessage({ statusText: "Conflict" }, { message: "Port code X already exists.", errors: { "": [] } }))
@@ -44,5 +48,31 @@ describe("the API client's response handler", () => {
     expect(url).toBe("/api/ports/activate/3?isActive=false");
     expect(seen?.credentials).toBe("same-origin");
     expect((seen?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it("hands any 401 to the sign-out handler with the server's reason, unless the caller expects 401", async () => {
+    const seen: string[] = [];
+    setUnauthorizedHandler((body) => seen.push(unauthorizedNotice(body)));
+    const revoked = { message: "User Changes: Please Login Again", errors: { "": [] } };
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(revoked), { status: 401, statusText: "Unauthorized" }));
+
+    const err = await request("GET", "/ports/load").catch((e) => e);
+    expect(err.status).toBe(401);
+    // The notice carries the server's words alone; the rejected error keeps the spec's joined text.
+    expect(seen).toEqual(["User Changes: Please Login Again"]);
+    expect(err.message).toBe("User Changes: Please Login Again, Unauthorized");
+    expect(serverMessage(err)).toBe("User Changes: Please Login Again");
+
+    await request("POST", "/users/authenticate", { body: {}, signOutOnUnauthorized: false }).catch(() => {});
+    expect(seen).toHaveLength(1);
+
+    // Other failures never sign out.
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ message: "No access" }), { status: 403, statusText: "Forbidden" }));
+    await request("GET", "/Roles/load").catch(() => {});
+    expect(seen).toHaveLength(1);
+  });
+
+  it("reads the server's own message of a failure for forms, or the text of any other error", () => {
+    expect(serverMessage(new Error("The server cannot be reached."))).toBe("The server cannot be reached.");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MENU_IDS } from "../../api/modules/roles/schemas.ts";
-import { resolveRoute, ROUTES } from "../../web/src/app/routes.tsx";
+import { SIDE_MENU } from "../../web/src/app/navigation.tsx";
+import { canAccess, resolveRoute, ROUTES } from "../../web/src/app/routes.tsx";
 import type { SessionUser } from "../../web/src/lib/session.ts";
 
 const admin = { id: 1, userId: "admin", name: "Admin", email: "", roleId: "ADMIN", roleName: "Administrator", isDat: false, darkMode: false, userCy: null, menus: [...MENU_IDS], devicelogin: null, dateModified: "" } as SessionUser;
@@ -61,5 +62,23 @@ describe("the web route table", () => {
   it("declares an access rule on every route", () => {
     const allowed = new Set<string>([...MENU_IDS, "authenticated", "signedOut", "public"]);
     for (const route of ROUTES) expect(allowed.has(route.access), route.path).toBe(true);
+  });
+
+  it("lists in the side menu only what the role allows, the waiver permission also opening Override", () => {
+    const menuOf = (user: SessionUser) => SIDE_MENU.filter((entry) => canAccess(user, entry.access)).map((entry) => entry.testId);
+    expect(menuOf(clerk)).toEqual(["nav-home", "nav-voyage"]);
+    const waiver = { ...admin, menus: ["WAIVER"] } as SessionUser;
+    expect(menuOf(waiver)).toEqual(["nav-home", "nav-waiver", "nav-override"]);
+    expect(resolveRoute("/overrideCharge", waiver).kind).toBe("page");
+    expect(resolveRoute("/overrideCharge", clerk).kind).toBe("noAccess");
+    expect(menuOf(admin)).toHaveLength(SIDE_MENU.length);
+  });
+
+  it("hands the account pages their link parts, and sends signed-in users away from the signed-out ones", () => {
+    expect(resolveRoute("/account/setup/u/jdoe/Zm9vYmFy-token", null)).toMatchObject({ kind: "page", params: { userId: "jdoe", token: "Zm9vYmFy-token" } });
+    expect(resolveRoute("/myAccount/edit/12", clerk)).toMatchObject({ kind: "page", params: { id: "12" } });
+    expect(resolveRoute("/myAccount", null).kind).toBe("signIn");
+    expect(resolveRoute("/resetPassword", clerk)).toEqual({ kind: "redirect", to: "/" });
+    expect(resolveRoute("/account/setup/u/jdoe/tok", clerk)).toEqual({ kind: "redirect", to: "/" });
   });
 });

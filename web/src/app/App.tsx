@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from "react";
 import { type AroundNavHandler, Router, useLocation, useSearch } from "wouter";
 import { ConfirmPromptHost, confirmPrompt } from "../components/ConfirmPrompt.tsx";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
-import { fetchServerVersion, probeSession } from "../lib/auth.ts";
+import { fetchServerVersion, startSession } from "../lib/auth.ts";
 import { isLeaveGuarded, LEAVE_PROMPT } from "../lib/leave-guard.ts";
 import { darkModeAtom, serverVersionAtom, sessionAtom, signedInUserAtom, store } from "../lib/session.ts";
 import { PublicLayout, SignedInLayout, SignedOutLayout } from "./layout/Layouts.tsx";
@@ -34,11 +34,8 @@ function useStartup(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const version = fetchServerVersion().then((v) => store.set(serverVersionAtom, v));
-    const session = probeSession().then((user) => {
-      // A slow probe may answer after the visitor already signed in through the form; theirs wins.
-      const current = store.get(sessionAtom);
-      if (current === "unknown" || (current === null && user)) store.set(sessionAtom, user);
-    });
+    // Reads the stored local user, refreshes it from the server and applies the session rule (000 §4).
+    const session = startSession().catch(() => {});
     const limit = new Promise((resolve) => setTimeout(resolve, STARTUP_LIMIT_MS));
     void Promise.race([Promise.all([version, session]), limit]).then(() => {
       if (store.get(sessionAtom) === "unknown") store.set(sessionAtom, null);

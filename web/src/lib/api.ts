@@ -1,8 +1,3 @@
-import { navigate } from "wouter/use-browser-location";
-import { resetLeaveGuard } from "./leave-guard.ts";
-import { notify } from "./notify.ts";
-import { sessionAtom, store } from "./session.ts";
-
 export const API_BASE = "/api";
 
 /** The error body of the API: a headline plus per-field details, the empty key holding the first detail. */
@@ -62,18 +57,26 @@ export function errorMessage(response: Pick<Response, "statusText">, body: unkno
   return message;
 }
 
-let signingOut = false;
+/** The server's own headline of a failed call (without the status text), for forms that show it as written. */
+export function serverMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = (error.body && typeof error.body === "object" ? error.body : {}) as ApiErrorBody;
+    const headline = body.message ?? body.Message;
+    if (typeof headline === "string" && headline !== "") return headline;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
-function forceSignOut(): void {
-  // Several calls can fail together when a session ends; one notice and one redirect are enough.
-  if (signingOut || !store.get(sessionAtom) || store.get(sessionAtom) === "unknown") return;
-  signingOut = true;
-  resetLeaveGuard();
-  store.set(sessionAtom, null);
-  notify.info("User Changes: Please Login Again");
-  const here = location.pathname + location.search;
-  navigate(here === "/" ? "/signin" : `/signin?next=${encodeURIComponent(here)}`, { replace: true });
-  setTimeout(() => (signingOut = false), 1000);
+type UnauthorizedHandler = (body: unknown) => void;
+
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/**
+ * Any 401 signs the user out (000 §4, §8). The session module registers how; the handler gets the error body
+ * so the notice can carry the server's reason.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
 }
 
 function buildUrl(path: string, query: RequestOptions["query"]): string {
@@ -103,7 +106,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const parsed = parseBody(await response.text());
   if (!response.ok) {
-    if (response.status === 401 && options.signOutOnUnauthorized !== false) forceSignOut();
+    if (response.status === 401 && options.signOutOnUnauthorized !== false) unauthorizedHandler(parsed);
     throw new ApiError(errorMessage(response, parsed), response.status, parsed);
   }
   return parsed as T;

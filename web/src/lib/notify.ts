@@ -12,6 +12,8 @@ function getToaster(): Promise<Toaster> {
 }
 
 function show(intent: Intent, message: string, timeout: number): void {
+  // Plain modules that notify are also run outside a page (unit tests); there is nowhere to show anything.
+  if (typeof document === "undefined") return;
   void getToaster().then((t) => t.show({ intent, message, timeout }));
 }
 

@@ -17,31 +17,21 @@ export const signedInUserAtom = atom((get) => {
   return session === "unknown" ? null : session;
 });
 
-const DARK_MODE_KEY = "lading.darkMode";
+/** The dark mode of the stored local user record, for the loading screen before the server has answered. */
+export const storedDarkModeAtom = atom<boolean | null>(null);
 
-function readStoredDarkMode(): boolean | null {
-  try {
-    const raw = localStorage.getItem(DARK_MODE_KEY);
-    return raw === null ? null : raw === "true";
-  } catch {
-    return null;
-  }
-}
+/**
+ * Dark mode is a setting of the user (000 §4), saved on the server: the signed-in user's choice applies, and
+ * the signed-out pages stay light.
+ */
+export const darkModeAtom = atom((get) => {
+  const session = get(sessionAtom);
+  if (session === "unknown") return get(storedDarkModeAtom) ?? false;
+  return session?.darkMode ?? false;
+});
 
-// null = never chosen on this device: the signed-in user's own setting from the server applies.
-const storedDarkModeAtom = atom<boolean | null>(readStoredDarkMode());
-
-export const darkModeAtom = atom(
-  (get) => get(storedDarkModeAtom) ?? get(signedInUserAtom)?.darkMode ?? false,
-  (_get, set, value: boolean) => {
-    try {
-      localStorage.setItem(DARK_MODE_KEY, String(value));
-    } catch {
-      // Private windows may refuse storage; the choice then lasts for this visit only.
-    }
-    set(storedDarkModeAtom, value);
-  },
-);
+/** True from a forced sign-out's notice until the sign-out itself (3 s): no dialogs or checks start then. */
+export const signOutPendingAtom = atom(false);
 
 /** The server's version as reported at startup; null when it could not be read. */
 export const serverVersionAtom = atom<string | null>(null);

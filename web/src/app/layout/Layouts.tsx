@@ -6,6 +6,8 @@ import { useLocation } from "wouter";
 import { Logo } from "../../components/Logo.tsx";
 import { type SessionUser, sideMenuOpenAtom } from "../../lib/session.ts";
 import { useIsWide } from "../../lib/use-media-query.ts";
+import { EntryDialogHost } from "../dialogs/EntryDialogHost.tsx";
+import { useSessionWatch } from "./session-watch.ts";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -15,6 +17,7 @@ export function SignedInLayout({ user, children }: { user: SessionUser; children
   // Until the user toggles it, the menu stands open beside the page on wide screens and stays out of the
   // way on narrow ones, where it would cover the page.
   const open = chosen ?? wide;
+  useSessionWatch(user.id);
   return (
     <div className="lading-app">
       <TopBar user={user} onToggleMenu={() => setChosen(!open)} />
@@ -35,6 +38,7 @@ export function SignedInLayout({ user, children }: { user: SessionUser; children
         )}
         <main className="lading-main" id="main">{children}</main>
       </div>
+      <EntryDialogHost user={user} />
     </div>
   );
 }

@@ -21,12 +21,18 @@ import {
   Notifications,
   User,
 } from "@blueprintjs/icons";
-import { useAtom, useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useRef } from "react";
 import { useLocation } from "wouter";
 import { Logo } from "../../components/Logo.tsx";
+import { updateDarkMode } from "../../lib/account.ts";
 import { signOut } from "../../lib/auth.ts";
-import { darkModeAtom, type SessionUser } from "../../lib/session.ts";
+import { whileSaving } from "../../lib/leave-guard.ts";
+import { errorText, notify } from "../../lib/notify.ts";
+import { branchButtonDialog } from "../../lib/session-rules.ts";
+import { type SessionUser, sessionAtom, store } from "../../lib/session.ts";
 import { useIsWide } from "../../lib/use-media-query.ts";
+import { entryDialogAtom } from "../dialogs/entry-state.ts";
 import { unreadCountAtom } from "./notifications.ts";
 
 function NotificationPanel({ onViewAll }: { onViewAll: () => void }) {
@@ -44,9 +50,34 @@ function NotificationPanel({ onViewAll }: { onViewAll: () => void }) {
   );
 }
 
+/** Sets darkMode on the session user now, so the theme follows the switch before the server answers. */
+function showDarkMode(userId: number, darkMode: boolean) {
+  const current = store.get(sessionAtom);
+  if (current && current !== "unknown" && current.id === userId) store.set(sessionAtom, { ...current, darkMode });
+}
+
+/** The Dark Mode switch: the choice is the user's and is saved with them (000 §4), not with this device. */
+function useDarkModeSwitch(user: SessionUser) {
+  // Not state: disabling the switch mid-save would take the keyboard focus out of the open menu.
+  const saving = useRef(false);
+  return async (darkMode: boolean) => {
+    if (saving.current) return;
+    saving.current = true;
+    showDarkMode(user.id, darkMode);
+    try {
+      await whileSaving(() => updateDarkMode(user, darkMode));
+    } catch (error) {
+      showDarkMode(user.id, !darkMode);
+      notify.error(errorText(error));
+    } finally {
+      saving.current = false;
+    }
+  };
+}
+
 function AvatarMenu({ user, wide }: { user: SessionUser; wide: boolean }) {
   const [, navigate] = useLocation();
-  const [darkMode, setDarkMode] = useAtom(darkModeAtom);
+  const changeDarkMode = useDarkModeSwitch(user);
   const go = (to: string) => (event: React.MouseEvent) => {
     event.preventDefault();
     navigate(to);
@@ -64,10 +95,10 @@ function AvatarMenu({ user, wide }: { user: SessionUser; wide: boolean }) {
       <li className="lading-menu-switch">
         <Moon className={Classes.TEXT_MUTED} />
         <Switch
-          checked={darkMode}
+          checked={user.darkMode}
           label="Dark Mode"
           alignIndicator={Alignment.END}
-          onChange={(event) => setDarkMode(event.currentTarget.checked)}
+          onChange={(event) => void changeDarkMode(event.currentTarget.checked)}
           data-testid="dark-mode-switch"
         />
       </li>
@@ -87,6 +118,8 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
   const wide = useIsWide();
   const [, navigate] = useLocation();
   const unread = useAtomValue(unreadCountAtom);
+  const openDialog = useSetAtom(entryDialogAtom);
+  const defaultBranch = user.branches.find((branch) => branch.defaultBranch);
   return (
     <Navbar className="lading-topbar" data-testid="top-bar">
       <NavbarGroup align={Alignment.START}>
@@ -109,12 +142,14 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
           onClick={() => navigate("/version")}
           data-testid="version-button"
         />
-        <PopoverNext
-          placement="bottom-end"
-          content={<div className="lading-popover-note">Branch selection is not available yet.</div>}
-        >
-          <Button variant="minimal" icon={<GitBranch />} text="No branch" title="Current branch" data-testid="branch-button" />
-        </PopoverNext>
+        <Button
+          variant="minimal"
+          icon={<GitBranch />}
+          text={defaultBranch?.branchName ?? "No branch"}
+          title={user.isDat ? "Change your CY or branch" : "Change your branch"}
+          onClick={() => openDialog(branchButtonDialog(user))}
+          data-testid="branch-button"
+        />
         {wide && (
           <PopoverNext placement="bottom-end" content={<NotificationPanel onViewAll={() => navigate("/notifications")} />}>
             <Button

@@ -2,8 +2,10 @@ import { Button, Callout, Card, FormGroup, H3, InputGroup } from "@blueprintjs/c
 import { Lock, User } from "@blueprintjs/icons";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
+import { AppLink } from "../../components/PageHeader.tsx";
+import { serverMessage } from "../../lib/api.ts";
 import { signIn } from "../../lib/auth.ts";
-import { errorText, notify } from "../../lib/notify.ts";
+import { notify } from "../../lib/notify.ts";
 
 /** Only same-site paths: a crafted link must not bounce a fresh session to another site. */
 function safeNext(search: string): string {
@@ -27,7 +29,8 @@ export default function SignInPage() {
       await signIn(userId.trim(), password);
       navigate(safeNext(search), { replace: true });
     } catch (error) {
-      const message = errorText(error);
+      // The server's own words: a wrong password and a locked account (429) read differently.
+      const message = serverMessage(error);
       setFailure(message);
       notify.error(message);
       setBusy(false);
@@ -79,6 +82,9 @@ export default function SignInPage() {
             data-testid="signin-submit"
           />
         </form>
+        <p className="lading-signin-links">
+          <AppLink to="/resetPassword" data-testid="forgot-password">Forgot password?</AppLink>
+        </p>
       </Card>
     </div>
   );

@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
-import { activateUser, deleteUsers, loadUsers, sendUserEmail, type StatusFilter, type User } from "../api/users.ts";
+import { activateUser, deleteUsers, getUser, loadUsers, sendUserEmail, type StatusFilter, type User } from "../api/users.ts";
 import { SetPasswordDialog } from "../components/SetPasswordDialog.tsx";
 import { UserDialog } from "../components/UserDialog.tsx";
 
@@ -56,6 +56,18 @@ export default function UsersPage(_props: PageProps) {
   const widths = useColumnWidths(tableBox);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  /**
+   * The editor starts from the user as stored now, not the list row: the user may have changed their own
+   * branch, CY or settings since the list loaded, and a stale dateModified would only earn a 409 on save.
+   */
+  const openEditor = useCallback((user: User) => {
+    setBusyId(user.id);
+    getUser(user.id)
+      .then((fresh) => setDialog({ user: fresh.data }))
+      .catch((error) => notify.error(errorText(error)))
+      .finally(() => setBusyId(null));
+  }, []);
 
   /** 000 §9: after a delete or an activation the list starts again from its first page of 20. */
   const reloadFromStart = useCallback(() => {
@@ -171,7 +183,7 @@ export default function UsersPage(_props: PageProps) {
             text="Edit"
             aria-label={`Edit user ${user.userId}`}
             disabled={busy}
-            onClick={() => setDialog({ user })}
+            onClick={() => openEditor(user)}
             data-testid={`edit-${user.userId}`}
           />
           <Button

@@ -1,0 +1,45 @@
+import { useAtomValue } from "jotai";
+import { useEffect } from "react";
+import { checkSession } from "../../lib/auth.ts";
+import { SESSION_CHECK_INTERVAL_MS } from "../../lib/session-rules.ts";
+import { signOutPendingAtom } from "../../lib/session.ts";
+import { refreshUnreadCount } from "./notifications.ts";
+
+/** Focus and visibility usually fire together; one check serves both. */
+const MIN_GAP_MS = 1500;
+
+/**
+ * While signed in, asks the server every 10 s, and whenever the page comes back into view, whether the session
+ * still stands and how many notifications are unread, so an administrator's change reaches an open page in
+ * seconds (000 §4).
+ */
+export function useSessionWatch(userId: number) {
+  const pending = useAtomValue(signOutPendingAtom);
+  useEffect(() => {
+    if (pending) return;
+    void refreshUnreadCount();
+    let last = Date.now();
+    const run = () => {
+      if (document.visibilityState === "hidden" || Date.now() - last < MIN_GAP_MS) return;
+      last = Date.now();
+      void checkSession();
+      void refreshUnreadCount();
+    };
+    const tick = () => {
+      // The interval itself never waits for the gap: a focus just before it must not skip a whole round.
+      last = 0;
+      run();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") run();
+    };
+    const timer = setInterval(tick, SESSION_CHECK_INTERVAL_MS);
+    window.addEventListener("focus", run);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", run);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [userId, pending]);
+}
