@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { searchAny, statusFilter } from "./list-filters.ts";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { AppError, databaseErrorCode } from "./errors.ts";
@@ -43,38 +44,13 @@ export interface Actor {
   userId: string;
 }
 
-/** `filter` values of the list calls (the spec sends filter=IsActive). */
-function namedFilter(table: MasterTable, filter: string | undefined): SQL | undefined {
-  switch (filter?.toLowerCase()) {
-    case undefined:
-    case "":
-    case "all":
-      return undefined;
-    case "isactive":
-    case "active":
-      return eq(table.isActive, true);
-    case "isinactive":
-    case "inactive":
-      return eq(table.isActive, false);
-    default:
-      throw new AppError("VALIDATION", `Unknown filter '${filter}'. Use IsActive, IsInactive or All.`, { filter: ["Use IsActive, IsInactive or All"] });
-  }
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
-}
-
 export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) {
   const t = d.table as MasterTable;
   const lowerLabel = d.label.toLowerCase();
 
   function whereFor(query: ListQuery & Record<string, unknown>): SQL | undefined {
-    const parts: (SQL | undefined)[] = [namedFilter(t, query.filter)];
-    if (query.search) {
-      const pattern = `%${escapeLike(query.search)}%`;
-      parts.push(or(...d.searchable.map((col) => ilike(col, pattern))));
-    }
+    const parts: (SQL | undefined)[] = [statusFilter(t.isActive, query.filter)];
+    parts.push(searchAny(d.searchable, query.search));
     for (const [key, col] of Object.entries(d.filterColumns ?? {})) {
       const value = query[key];
       if (typeof value === "string" && value !== "") parts.push(eq(col, value));

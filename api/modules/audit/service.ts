@@ -1,20 +1,14 @@
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { searchAny } from "../../shared/list-filters.ts";
 import type { Db } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type AuditQuery, type AuditRow, endOf, startOf } from "./schemas.ts";
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
-}
-
 /** One page of the audit log, newest first. */
 export async function loadAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
   const parts: (SQL | undefined)[] = [];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    parts.push(or(ilike(auditLog.actor, pattern), ilike(auditLog.target, pattern)));
-  }
+  parts.push(searchAny([auditLog.actor, auditLog.target], query.search));
   if (query.action) parts.push(eq(auditLog.action, query.action));
   if (query.from) parts.push(gte(auditLog.at, startOf(query.from)));
   if (query.to) parts.push(lte(auditLog.at, endOf(query.to)));

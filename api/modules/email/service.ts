@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { searchAny } from "../../shared/list-filters.ts";
 import type { Db } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
@@ -86,10 +87,6 @@ function toSummary(row: OutboxRow): OutboxSummary {
   };
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
-}
-
 const summaryColumns = {
   id: emailOutbox.id,
   template: emailOutbox.template,
@@ -108,10 +105,7 @@ const summaryColumns = {
 export async function listOutbox(db: Db, query: OutboxListQuery): Promise<ListResult<OutboxSummary>> {
   const parts: (SQL | undefined)[] = [];
   if (query.status) parts.push(eq(emailOutbox.status, query.status));
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    parts.push(or(ilike(emailOutbox.toAddress, pattern), ilike(emailOutbox.subject, pattern)));
-  }
+  parts.push(searchAny([emailOutbox.toAddress, emailOutbox.subject], query.search));
   const where = and(...parts);
   const [rows, [{ total }]] = await Promise.all([
     db.select(summaryColumns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(query.take).offset(query.skip),

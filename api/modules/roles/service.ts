@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
@@ -92,34 +93,9 @@ async function readRole(db: Db, id: number): Promise<Role> {
   return role;
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
-}
-
-/** `filter` of GET /Roles/load: IsActive, IsInactive or All (absent means all). */
-function activeFilter(filter: string | undefined): SQL | undefined {
-  switch (filter?.toLowerCase()) {
-    case undefined:
-    case "":
-    case "all":
-      return undefined;
-    case "isactive":
-    case "active":
-      return eq(roles.isActive, true);
-    case "isinactive":
-    case "inactive":
-      return eq(roles.isActive, false);
-    default:
-      throw new AppError("VALIDATION", `Unknown filter '${filter}'. Use IsActive, IsInactive or All.`, { filter: ["Use IsActive, IsInactive or All"] });
-  }
-}
-
 export async function loadRoles(db: Db, query: ListQuery): Promise<ListResult<Role>> {
-  const parts: (SQL | undefined)[] = [activeFilter(query.filter)];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    parts.push(or(ilike(roles.roleId, pattern), ilike(roles.roleName, pattern)));
-  }
+  const parts: (SQL | undefined)[] = [statusFilter(roles.isActive, query.filter)];
+  parts.push(searchAny([roles.roleId, roles.roleName], query.search));
   const where = and(...parts);
   const data = await readRoles(db, where, { skip: query.skip, take: query.take });
   const [{ total }] = await db.select({ total: count() }).from(roles).where(where);

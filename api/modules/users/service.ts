@@ -1,4 +1,5 @@
-import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import type { Db } from "../../../db/client.ts";
 import { branches, containerYards, roles, userBranches, userCys, users } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
@@ -50,27 +51,6 @@ function requireSelf(caller: Caller, id: number): void {
   if (caller.id !== id) throw new AppError("FORBIDDEN", "You can only change your own account.");
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => "\\" + ch);
-}
-
-function activeFilter(filter: string | undefined): SQL | undefined {
-  switch (filter?.toLowerCase()) {
-    case undefined:
-    case "":
-    case "all":
-      return undefined;
-    case "isactive":
-    case "active":
-      return eq(users.isActive, true);
-    case "isinactive":
-    case "inactive":
-      return eq(users.isActive, false);
-    default:
-      throw new AppError("VALIDATION", `Unknown filter '${filter}'. Use IsActive, IsInactive or All.`, { filter: ["Use IsActive, IsInactive or All"] });
-  }
-}
-
 async function mustRead(db: Db, id: number): Promise<User> {
   const user = await readUser(db, id);
   if (!user) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
@@ -88,11 +68,8 @@ async function findRow(db: Db, id: number) {
 // Administrator's screen
 
 export async function loadUsers(db: Db, query: ListQuery): Promise<ListResult<User>> {
-  const parts: (SQL | undefined)[] = [activeFilter(query.filter)];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    parts.push(or(ilike(users.userId, pattern), ilike(users.name, pattern), ilike(users.email, pattern), ilike(roles.roleName, pattern)));
-  }
+  const parts: (SQL | undefined)[] = [statusFilter(users.isActive, query.filter)];
+  parts.push(searchAny([users.userId, users.name, users.email, roles.roleName], query.search));
   const where = and(...parts);
   const [data, [{ total }]] = await Promise.all([
     readUsers(db, where, { skip: query.skip, take: query.take }),
