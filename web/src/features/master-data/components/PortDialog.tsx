@@ -1,9 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { portInput } from "../../../../../api/modules/master-data/schemas.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
+import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
 import { type Branch, createPort, type Port, type PortInput, updatePort } from "../api/ports.ts";
 
 type Field = keyof PortInput;
@@ -39,7 +38,7 @@ export interface PortDialogProps {
 export function PortDialog({ port, isOpen, branches, onClose, onSaved }: PortDialogProps) {
   const [values, setValues] = useState<Values>(valuesOf(port));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   useEffect(() => {
     if (isOpen) {
@@ -60,25 +59,14 @@ export function PortDialog({ port, isOpen, branches, onClose, onSaved }: PortDia
       setErrors(local);
       return;
     }
-    setSaving(true);
-    try {
-      const result = await whileSaving(() =>
-        port ? updatePort(port.id, { ...values, dateModified: port.dateModified }) : createPort(values)
-      );
-      notify.success(result.message);
-      onSaved(result.data);
-    } catch (error) {
-      notify.error(errorText(error));
-      if (error instanceof ApiError) {
-        const fieldErrors = error.fieldErrors as Partial<Record<Field, string>>;
-        setErrors(fieldErrors);
-        // The Save button lost focus while disabled; put the user back on the field to fix.
+    await save(() => (port ? updatePort(port.id, { ...values, dateModified: port.dateModified }) : createPort(values)), {
+      onSaved: (result) => onSaved(result.data),
+      onFieldErrors: (fieldErrors) => {
+        setErrors(fieldErrors as Partial<Record<Field, string>>);
         const first = (Object.keys(fieldErrors) as Field[]).find((f) => f in EMPTY);
-        setTimeout(() => document.getElementById(`port-${first ?? "code"}`)?.focus());
-      }
-    } finally {
-      setSaving(false);
-    }
+        focusSoon(`port-${first ?? "code"}`);
+      },
+    });
   };
 
   // A port may sit under a branch that was deactivated since; keep it choosable so editing other fields works.
@@ -86,68 +74,27 @@ export function PortDialog({ port, isOpen, branches, onClose, onSaved }: PortDia
     ? branches
     : [...branches, { code: values.branchCode, name: "(inactive branch)" }];
 
-  const field = (name: Field, label: string, input: React.ReactNode) => (
-    <FormGroup
-      label={label}
-      labelFor={`port-${name}`}
-      labelInfo="*"
-      intent={errors[name] ? "danger" : "none"}
-      helperText={errors[name]}
-    >
-      {input}
-    </FormGroup>
-  );
-
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
-      onClose={saving ? undefined : onClose}
-      canEscapeKeyClose={!saving}
-      canOutsideClickClose={false}
       title={port ? `Edit port ${port.code}` : "New port"}
-      className="lading-form-dialog"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      formTestId="port-form"
+      saveTestId="port-save"
     >
-      <form onSubmit={submit} noValidate data-testid="port-form">
-        <DialogBody>
-          {field("code", "Code", (
-            <InputGroup
-              id="port-code"
-              value={values.code}
-              onValueChange={set("code")}
-              intent={errors.code ? "danger" : "none"}
-              maxLength={20}
-              autoFocus
-            />
+      <TextField label="Code" id="port-code" required error={errors.code} value={values.code} onValueChange={set("code")} maxLength={20} autoFocus />
+      <TextField label="Name" id="port-name" required error={errors.name} value={values.name} onValueChange={set("name")} maxLength={120} />
+      <FormField label="Branch" id="port-branchCode" required error={errors.branchCode}>
+        <HTMLSelect id="port-branchCode" fill value={values.branchCode} onChange={(e) => set("branchCode")(e.currentTarget.value)}>
+          <option value="">Choose a branch…</option>
+          {branchOptions.map((b) => (
+            <option key={b.code} value={b.code}>{b.code} · {b.name}</option>
           ))}
-          {field("name", "Name", (
-            <InputGroup id="port-name" value={values.name} onValueChange={set("name")} intent={errors.name ? "danger" : "none"} maxLength={120} />
-          ))}
-          {field("branchCode", "Branch", (
-            <HTMLSelect
-              id="port-branchCode"
-              fill
-              value={values.branchCode}
-              onChange={(e) => set("branchCode")(e.currentTarget.value)}
-            >
-              <option value="">Choose a branch…</option>
-              {branchOptions.map((b) => (
-                <option key={b.code} value={b.code}>{b.code} · {b.name}</option>
-              ))}
-            </HTMLSelect>
-          ))}
-          <FormGroup label="Location" labelFor="port-location" intent={errors.location ? "danger" : "none"} helperText={errors.location}>
-            <InputGroup id="port-location" value={values.location} onValueChange={set("location")} intent={errors.location ? "danger" : "none"} maxLength={200} />
-          </FormGroup>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={saving} />
-              <Button type="submit" intent="primary" text={saving ? "Saving…" : "Save"} loading={saving} data-testid="port-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        </HTMLSelect>
+      </FormField>
+      <TextField label="Location" id="port-location" error={errors.location} value={values.location} onValueChange={set("location")} maxLength={200} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from "@blueprintjs/core";
+import { Checkbox, Classes, Switch } from "@blueprintjs/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { MENU_IDS, MENU_LABELS, roleInput } from "../../../../../api/modules/roles/schemas.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
+import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
 import { createRole, type Role, updateRole } from "../api/roles.ts";
 import { allowedIds, capabilityGroups, detailsOf, roleFieldOf } from "./permissions.ts";
 
@@ -53,7 +52,7 @@ export interface RoleEditorDialogProps {
 export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorDialogProps) {
   const [values, setValues] = useState<Values>(valuesOf(role));
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   useEffect(() => {
     if (isOpen) {
@@ -78,9 +77,7 @@ export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorD
   };
 
   const focusField = (field: Field | undefined) => {
-    // The Save button lost focus while disabled; put the user back where the problem is.
-    const id = field === "roleDetails" ? "role-menus" : `role-${field ?? "roleName"}`;
-    setTimeout(() => document.getElementById(id)?.focus());
+    focusSoon(field === "roleDetails" ? "role-menus" : `role-${field ?? "roleName"}`);
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -91,29 +88,24 @@ export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorD
       focusField(FIELDS.find((f) => local[f]));
       return;
     }
-    setSaving(true);
-    try {
-      // The whole permission set goes every time; the server replaces the role's details with it.
-      const details = detailsOf(values.allowed);
-      const roleId = values.roleId.trim();
-      const roleName = values.roleName.trim();
-      const result = await whileSaving(() =>
+    // The whole permission set goes every time; the server replaces the role's details with it.
+    const details = detailsOf(values.allowed);
+    const roleId = values.roleId.trim();
+    const roleName = values.roleName.trim();
+    await save(
+      () =>
         role
           ? updateRole(role.roleId, { roleId, roleName, isDat: values.isDat, dateModified: role.dateModified }, details)
-          : createRole({ roleId, roleName, isDat: values.isDat, roleDetails: details })
-      );
-      notify.success(result.message);
-      onSaved();
-    } catch (error) {
-      notify.error(errorText(error));
-      if (error instanceof ApiError) {
-        const fieldErrors = fieldErrorsOf(Object.entries(error.fieldErrors));
-        setErrors(fieldErrors);
-        focusField(FIELDS.find((f) => fieldErrors[f]));
-      }
-    } finally {
-      setSaving(false);
-    }
+          : createRole({ roleId, roleName, isDat: values.isDat, roleDetails: details }),
+      {
+        onSaved: () => onSaved(),
+        onFieldErrors: (apiErrors) => {
+          const fieldErrors = fieldErrorsOf(Object.entries(apiErrors));
+          setErrors(fieldErrors);
+          focusField(FIELDS.find((f) => fieldErrors[f]));
+        },
+      },
+    );
   };
 
   const permissionBox = (id: string, label: ReactNode, testId: string) => (
@@ -128,100 +120,81 @@ export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorD
   );
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
-      onClose={saving ? undefined : onClose}
-      canEscapeKeyClose={!saving}
-      canOutsideClickClose={false}
       title={role ? `Edit role ${role.roleId}` : "New role"}
-      className="lading-form-dialog lading-role-dialog"
+      className="lading-role-dialog lading-full-controls"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      formTestId="role-dialog"
+      saveTestId="save-role"
     >
-      <form onSubmit={submit} noValidate data-testid="role-dialog">
-        <DialogBody>
-          <div className="lading-role-names">
-            <FormGroup
-              label="Role ID"
-              labelFor="role-roleId"
-              labelInfo="*"
-              intent={errors.roleId ? "danger" : "none"}
-              helperText={errors.roleId ?? (role ? "The role ID cannot change once the role exists." : "Letters, digits, - and _.")}
-            >
-              <InputGroup
-                id="role-roleId"
-                value={values.roleId}
-                onValueChange={setText("roleId")}
-                intent={errors.roleId ? "danger" : "none"}
-                readOnly={role !== null}
-                maxLength={20}
-                autoFocus={role === null}
-                autoComplete="off"
-                data-testid="role-roleId"
-              />
-            </FormGroup>
-            <FormGroup label="Name" labelFor="role-roleName" labelInfo="*" intent={errors.roleName ? "danger" : "none"} helperText={errors.roleName}>
-              <InputGroup
-                id="role-roleName"
-                value={values.roleName}
-                onValueChange={setText("roleName")}
-                intent={errors.roleName ? "danger" : "none"}
-                maxLength={80}
-                autoFocus={role !== null}
-                autoComplete="off"
-                data-testid="role-roleName"
-              />
-            </FormGroup>
-          </div>
-          <FormGroup
-            intent={errors.isDat ? "danger" : "none"}
-            helperText={errors.isDat ??
-              "DAT users choose between a CY and a branch when they enter the system; other users choose only a branch."}
-          >
-            <Switch
-              id="role-isDat"
-              label="DAT role"
-              checked={values.isDat}
-              onChange={(e) => {
-                const checked = e.currentTarget.checked;
-                setValues((v) => ({ ...v, isDat: checked }));
-              }}
-              disabled={saving}
-              data-testid="role-isDat"
-            />
-          </FormGroup>
-          <fieldset className={`${Classes.FORM_GROUP} lading-role-section${errors.roleDetails ? ` ${Classes.INTENT_DANGER}` : ""}`}>
-            <legend className={Classes.LABEL}>Menus</legend>
-            <div className="lading-role-grid" id="role-menus" tabIndex={-1} role="group" aria-label="Menus">
-              {MENU_IDS.map((id) =>
-                permissionBox(
-                  id,
-                  <>
-                    {MENU_LABELS[id]}
-                    {id === "WAIVER" && <span className={`${Classes.TEXT_MUTED} lading-role-note`}>also opens Override</span>}
-                  </>,
-                  `menu-${id}`,
-                )
-              )}
-            </div>
-            {errors.roleDetails && <div className={Classes.FORM_HELPER_TEXT}>{errors.roleDetails}</div>}
-          </fieldset>
-          {GROUPS.map(({ group, items }) => (
-            <fieldset key={group} className={`${Classes.FORM_GROUP} lading-role-section`}>
-              <legend className={Classes.LABEL}>{group}</legend>
-              <div className="lading-role-grid" role="group" aria-label={group}>
-                {items.map((c) => permissionBox(c.id, c.label, `capability-${c.id}`))}
-              </div>
-            </fieldset>
-          ))}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={saving} />
-              <Button type="submit" intent="primary" text={saving ? "Saving…" : "Save"} loading={saving} data-testid="save-role" />
-            </>
-          }
+      <div className="lading-role-names">
+        <TextField
+          label="Role ID"
+          id="role-roleId"
+          required
+          error={errors.roleId}
+          helper={role ? "The role ID cannot change once the role exists." : "Letters, digits, - and _."}
+          value={values.roleId}
+          onValueChange={setText("roleId")}
+          readOnly={role !== null}
+          maxLength={20}
+          autoFocus={role === null}
+          autoComplete="off"
+          data-testid="role-roleId"
         />
-      </form>
-    </Dialog>
+        <TextField
+          label="Name"
+          id="role-roleName"
+          required
+          error={errors.roleName}
+          value={values.roleName}
+          onValueChange={setText("roleName")}
+          maxLength={80}
+          autoFocus={role !== null}
+          autoComplete="off"
+          data-testid="role-roleName"
+        />
+      </div>
+      <FormField
+        error={errors.isDat}
+        helper="DAT users choose between a CY and a branch when they enter the system; other users choose only a branch."
+      >
+        <Switch
+          id="role-isDat"
+          label="DAT role"
+          checked={values.isDat}
+          onChange={(e) => {
+            const checked = e.currentTarget.checked;
+            setValues((v) => ({ ...v, isDat: checked }));
+          }}
+          disabled={saving}
+          data-testid="role-isDat"
+        />
+      </FormField>
+      <FormFieldset legend="Menus" className="lading-role-section" error={errors.roleDetails}>
+        <div className="lading-check-panel lading-role-grid" id="role-menus" tabIndex={-1} role="group" aria-label="Menus">
+          {MENU_IDS.map((id) =>
+            permissionBox(
+              id,
+              <>
+                {MENU_LABELS[id]}
+                {id === "WAIVER" && <span className={`${Classes.TEXT_MUTED} lading-role-note`}>also opens Override</span>}
+              </>,
+              `menu-${id}`,
+            )
+          )}
+        </div>
+      </FormFieldset>
+      {GROUPS.map(({ group, items }) => (
+        <FormFieldset key={group} legend={group} className="lading-role-section">
+          <div className="lading-check-panel lading-role-grid" role="group" aria-label={group}>
+            {items.map((c) => permissionBox(c.id, c.label, `capability-${c.id}`))}
+          </div>
+        </FormFieldset>
+      ))}
+    </FormDialog>
   );
 }

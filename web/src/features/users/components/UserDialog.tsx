@@ -1,21 +1,8 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Radio,
-  Spinner,
-} from "@blueprintjs/core";
-import { type ReactNode, useEffect, useState } from "react";
+import { Callout, Checkbox, Classes, HTMLSelect, Radio, Spinner } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
 import { userInput } from "../../../../../api/modules/users/schemas.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
+import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
+import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import {
   activeBranches,
@@ -42,8 +29,8 @@ import {
   toggleCy,
 } from "./branch-choice.ts";
 
-type TextField = "userId" | "name" | "email" | "roleId";
-type Field = TextField | "branches" | "allCy" | "userCy";
+type TextKey = "userId" | "name" | "email" | "roleId";
+type Field = TextKey | "branches" | "allCy" | "userCy";
 type Errors = Partial<Record<Field, string>>;
 
 interface Values {
@@ -121,16 +108,6 @@ function withHeld(lookups: Lookups, user: User | null): Lookups {
   return { roles, branches, cys };
 }
 
-function ChoiceGroup({ legend, error, helper, children }: { legend: string; error?: string; helper?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className={`${Classes.FORM_GROUP} lading-choice-group${error ? ` ${Classes.INTENT_DANGER}` : ""}`}>
-      <legend className={Classes.LABEL}>{legend}</legend>
-      {children}
-      {(error || helper) && <div className={Classes.FORM_HELPER_TEXT}>{error ?? helper}</div>}
-    </fieldset>
-  );
-}
-
 export interface UserDialogProps {
   /** The user to edit; null adds a new one. */
   user: User | null;
@@ -142,7 +119,7 @@ export interface UserDialogProps {
 export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) {
   const [values, setValues] = useState<Values>(valuesOf(user));
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const [lookups, setLookups] = useState<Lookups | null>(null);
 
   useEffect(() => {
@@ -169,7 +146,7 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
     };
   }, [isOpen, user]);
 
-  const setText = (field: TextField) => (value: string) => {
+  const setText = (field: TextKey) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -185,9 +162,7 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
   };
 
   const focusField = (field: Field | undefined) => {
-    // The Save button lost focus while disabled; put the user back where the problem is.
-    const id = field === "branches" || field === "allCy" ? `user-${field}-list` : `user-${field ?? "name"}`;
-    setTimeout(() => document.getElementById(id)?.focus());
+    focusSoon(field === "branches" || field === "allCy" ? `user-${field}-list` : `user-${field ?? "name"}`);
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -198,44 +173,25 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
       focusField(FIELDS.find((f) => local[f]));
       return;
     }
-    setSaving(true);
-    try {
-      const input = inputOf(values);
-      const result = await whileSaving(() => (user ? updateUser(user.id, { ...input, dateModified: user.dateModified }) : createUser(input)));
-      notify.success(result.message);
-      onSaved();
-    } catch (error) {
-      notify.error(errorText(error));
-      if (error instanceof ApiError) {
-        const fieldErrors = formFieldErrors(error.fieldErrors) as Errors;
+    const input = inputOf(values);
+    await save(() => (user ? updateUser(user.id, { ...input, dateModified: user.dateModified }) : createUser(input)), {
+      onSaved: () => onSaved(),
+      onFieldErrors: (apiErrors) => {
+        const fieldErrors = formFieldErrors(apiErrors) as Errors;
         setErrors(fieldErrors);
         focusField(FIELDS.find((f) => fieldErrors[f]));
-      }
-    } finally {
-      setSaving(false);
-    }
+      },
+    });
   };
 
   const selectedRole = lookups?.roles.find((r) => r.roleId === values.roleId);
   const checkedCys = lookups?.cys?.filter((c) => values.cy.allCy.includes(c.code)) ?? [];
 
-  const textField = (name: TextField, label: string, input: ReactNode, helper?: string) => (
-    <FormGroup
-      label={label}
-      labelFor={`user-${name}`}
-      labelInfo="*"
-      intent={errors[name] ? "danger" : "none"}
-      helperText={errors[name] ?? helper}
-    >
-      {input}
-    </FormGroup>
-  );
-
   const branchList = () => {
     if (!lookups) return null;
     if (lookups.branches.length === 0) return <p className={Classes.TEXT_MUTED}>No active branches yet.</p>;
     return (
-      <div className="lading-choice-list" id="user-branches-list" tabIndex={-1} role="group" aria-label="Branches">
+      <div className="lading-check-panel lading-choice-list" id="user-branches-list" tabIndex={-1} role="group" aria-label="Branches">
         {lookups.branches.map((b) => (
           <div key={b.id} className="lading-choice-row">
             <Checkbox
@@ -271,7 +227,7 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
     }
     return (
       <>
-        <div className="lading-choice-list" id="user-allCy-list" tabIndex={-1} role="group" aria-label="Container yards">
+        <div className="lading-check-panel lading-choice-list" id="user-allCy-list" tabIndex={-1} role="group" aria-label="Container yards">
           {lookups.cys.map((cy) => (
             <Checkbox
               key={cy.code}
@@ -286,12 +242,12 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
             />
           ))}
         </div>
-        <FormGroup
+        <FormField
           label="Current CY"
-          labelFor="user-userCy"
+          id="user-userCy"
           className="lading-gap-top"
-          intent={errors.userCy ? "danger" : "none"}
-          helperText={errors.userCy ?? (checkedCys.length === 0 ? "Check a CY above to choose the current one." : undefined)}
+          error={errors.userCy}
+          helper={checkedCys.length === 0 ? "Check a CY above to choose the current one." : undefined}
         >
           <HTMLSelect
             id="user-userCy"
@@ -307,108 +263,103 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
             <option value="">None</option>
             {checkedCys.map((cy) => <option key={cy.code} value={cy.code}>{cy.code} · {cy.name}</option>)}
           </HTMLSelect>
-        </FormGroup>
+        </FormField>
       </>
     );
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
-      onClose={saving ? undefined : onClose}
-      canEscapeKeyClose={!saving}
-      canOutsideClickClose={false}
       title={user ? `Edit user ${user.userId}` : "New user"}
-      className="lading-form-dialog lading-user-dialog"
+      className="lading-user-dialog lading-full-controls"
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      formTestId="user-dialog"
+      saveTestId="save-user"
+      saveDisabled={!lookups}
     >
-      <form onSubmit={submit} noValidate data-testid="user-dialog">
-        <DialogBody>
-          {textField("userId", "User ID", (
-            <InputGroup
-              id="user-userId"
-              value={values.userId}
-              onValueChange={setText("userId")}
-              intent={errors.userId ? "danger" : "none"}
-              readOnly={user !== null}
-              maxLength={50}
-              autoFocus={user === null}
-              autoComplete="off"
-              data-testid="user-userId"
-            />
-          ), user ? "The user ID cannot change once the user exists." : "Letters, digits, '.', '_', '@' and '-'; used to sign in.")}
-          {textField("name", "Name", (
-            <InputGroup
-              id="user-name"
-              value={values.name}
-              onValueChange={setText("name")}
-              intent={errors.name ? "danger" : "none"}
-              maxLength={120}
-              autoFocus={user !== null}
-              data-testid="user-name"
-            />
+      <TextField
+        label="User ID"
+        id="user-userId"
+        required
+        error={errors.userId}
+        helper={user ? "The user ID cannot change once the user exists." : "Letters, digits, '.', '_', '@' and '-'; used to sign in."}
+        value={values.userId}
+        onValueChange={setText("userId")}
+        readOnly={user !== null}
+        maxLength={50}
+        autoFocus={user === null}
+        autoComplete="off"
+        data-testid="user-userId"
+      />
+      <TextField
+        label="Name"
+        id="user-name"
+        required
+        error={errors.name}
+        value={values.name}
+        onValueChange={setText("name")}
+        maxLength={120}
+        autoFocus={user !== null}
+        data-testid="user-name"
+      />
+      <TextField
+        label="Email"
+        id="user-email"
+        required
+        error={errors.email}
+        helper={user ? undefined : "The set-up link is sent to this address."}
+        type="email"
+        value={values.email}
+        onValueChange={setText("email")}
+        maxLength={200}
+        autoComplete="off"
+        data-testid="user-email"
+      />
+      <FormField label="Role" id="user-roleId" required error={errors.roleId}>
+        <HTMLSelect
+          id="user-roleId"
+          fill
+          value={values.roleId}
+          onChange={(e) => setText("roleId")(e.currentTarget.value)}
+          disabled={!lookups}
+          data-testid="user-role"
+        >
+          <option value="">{lookups ? "Choose a role…" : "Loading roles…"}</option>
+          {lookups?.roles.map((r) => (
+            <option key={r.roleId} value={r.roleId}>{r.roleId} · {r.roleName}{r.isDat ? " (DAT)" : ""}</option>
           ))}
-          {textField("email", "Email", (
-            <InputGroup
-              id="user-email"
-              type="email"
-              value={values.email}
-              onValueChange={setText("email")}
-              intent={errors.email ? "danger" : "none"}
-              maxLength={200}
-              autoComplete="off"
-              data-testid="user-email"
-            />
-          ), user ? undefined : "The set-up link is sent to this address.")}
-          {textField("roleId", "Role", (
-            <HTMLSelect
-              id="user-roleId"
-              fill
-              value={values.roleId}
-              onChange={(e) => setText("roleId")(e.currentTarget.value)}
-              disabled={!lookups}
-              data-testid="user-role"
-            >
-              <option value="">{lookups ? "Choose a role…" : "Loading roles…"}</option>
-              {lookups?.roles.map((r) => (
-                <option key={r.roleId} value={r.roleId}>{r.roleId} · {r.roleName}{r.isDat ? " (DAT)" : ""}</option>
-              ))}
-            </HTMLSelect>
-          ))}
-          {!lookups ? (
-            <Spinner size={20} aria-label="Loading branches and container yards" />
-          ) : (
-            <>
-              <ChoiceGroup
-                legend="Branches"
-                error={errors.branches}
-                helper="Check the branches the user works in and mark one as the default."
-              >
-                {branchList()}
-              </ChoiceGroup>
-              <ChoiceGroup
-                legend="Container yards (CY)"
-                error={errors.allCy}
-                helper={selectedRole?.isDat ? "This role is DAT: on entry the user chooses between a CY and a branch." : undefined}
-              >
-                {cyPart()}
-              </ChoiceGroup>
-            </>
-          )}
-          {!user && (
-            <Callout intent="primary" compact icon={null} className="lading-gap-top">
-              Saving sends the new user an email with a link to set their password.
-            </Callout>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={onClose} disabled={saving} />
-              <Button type="submit" intent="primary" text={saving ? "Saving…" : "Save"} loading={saving} disabled={!lookups} data-testid="save-user" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+        </HTMLSelect>
+      </FormField>
+      {!lookups ? (
+        <Spinner size={20} aria-label="Loading branches and container yards" />
+      ) : (
+        <>
+          <FormFieldset
+            className="lading-choice-group"
+            legend="Branches"
+            error={errors.branches}
+            helper="Check the branches the user works in and mark one as the default."
+          >
+            {branchList()}
+          </FormFieldset>
+          <FormFieldset
+            className="lading-choice-group"
+            legend="Container yards (CY)"
+            error={errors.allCy}
+            helper={selectedRole?.isDat ? "This role is DAT: on entry the user chooses between a CY and a branch." : undefined}
+          >
+            {cyPart()}
+          </FormFieldset>
+        </>
+      )}
+      {!user && (
+        <Callout intent="primary" compact icon={null} className="lading-gap-top">
+          Saving sends the new user an email with a link to set their password.
+        </Callout>
+      )}
+    </FormDialog>
   );
 }
