@@ -19,7 +19,7 @@ import { UserDialog } from "../components/UserDialog.tsx";
 
 /** User ID, Name, Email, Role, Default branch, Status, Actions: Name and Email share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {
-  columns: [130, { share: 0.45 }, { share: 0.55 }, 170, 150, 80, 270],
+  columns: [120, { share: 0.45 }, { share: 0.55 }, 150, 130, 80, 320],
   rowHeader: 30,
   minFlexible: 320,
   initialWidth: 1100,
