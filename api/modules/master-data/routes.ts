@@ -3,6 +3,7 @@ import { crudRoutes } from "../../http/crud-routes.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { branchService, containerYardService, portService } from "./entities.ts";
 import { activePortsOfBranch, branchWithPorts } from "./ports.ts";
+import { referenceRoutes } from "./reference-routes.ts";
 import {
   branchCodeQuery,
   branchInput,
@@ -39,4 +40,5 @@ export const masterDataRoutes: RouteDef[] = [
     resource: "ContainerYards", tag, permission: "MASTERDATA", service: containerYardService,
     createBody: containerYardInput, updateBody: containerYardUpdate, row: containerYardRow, filters: portFilters,
   }),
+  ...referenceRoutes,
 ];
