@@ -101,9 +101,15 @@ async function startLock(
   if (lock) await audit("ACCOUNT_LOCKED", { until: lock.until.toISOString(), failures: lock.failures, lockLevel: lock.lockLevel });
 }
 
+/**
+ * Spread into a users update to end every session of the user: tokens carry the session version they were
+ * issued with, and a token with an older one is refused (401 'User Changes: Please Login Again').
+ */
+export const endSessions = { sessionVersion: sql`${users.sessionVersion} + 1` };
+
 /** Revokes every token the user holds by bumping the session version. */
 export async function logOut(db: Db, userKey: number): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userKey));
+  await db.update(users).set(endSessions).where(eq(users.id, userKey));
 }
 
 /** The caller's own sign-out: every token of theirs stops working, and the log-out is audited. */
@@ -147,11 +153,6 @@ export async function resolveSession(db: Db, secret: Uint8Array, token: string):
 }
 
 /** Resolves a bearer or cookie token into the caller, or null when it is missing, invalid, expired or revoked. */
-export async function resolveCaller(db: Db, secret: Uint8Array, token: string): Promise<Caller | null> {
-  const session = await resolveSession(db, secret, token);
-  return "caller" in session ? session.caller : null;
-}
-
 export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {
   const user = await readUser(db, id);
   if (!user) throw new AppError("NOT_FOUND", "User not found.");

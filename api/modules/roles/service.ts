@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
+import { endSessions } from "../auth/service.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
 import {
@@ -185,7 +186,7 @@ async function guardUnique<R>(code: string, field: string, work: () => Promise<R
  */
 async function endSessionsOfRole(db: Db, roleKey: number, now: Date): Promise<number> {
   const bumped = await db.update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, dateModified: now })
+    .set({ ...endSessions, dateModified: now })
     .where(eq(users.roleId, roleKey))
     .returning({ id: users.id });
   return bumped.length;

@@ -5,7 +5,7 @@ import { recordAudit } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
 import { passwordProblem } from "../auth/password-policy.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import type { Caller } from "../auth/service.ts";
+import { type Caller, endSessions } from "../auth/service.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { queueEmail } from "../email/service.ts";
 import { USER_MESSAGES } from "./schemas.ts";
@@ -126,7 +126,7 @@ export async function setupAccount(db: Db, userId: string, input: { token: strin
       .where(and(eq(accountTokens.userKey, found.userKey), isNull(accountTokens.usedAt), ne(accountTokens.id, found.tokenId)));
     await tx.update(users).set({
       passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
+      ...endSessions,
       userModified: found.userId,
       dateModified: now,
     }).where(eq(users.id, found.userKey));
@@ -194,7 +194,7 @@ export async function changeOwnPassword(
     // Changing the password counts as a new sign-in of this device, so its login time moves with the record.
     const [updated] = await tx.update(users).set({
       passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
+      ...endSessions,
       devicelogin: now,
       userModified: caller.userId,
       dateModified: now,
@@ -218,7 +218,7 @@ export async function adminSetPassword(db: Db, caller: Caller, userId: string, p
   await db.transaction(async (tx) => {
     await tx.update(users).set({
       passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
+      ...endSessions,
       userModified: caller.userId,
       dateModified: now,
     }).where(eq(users.id, user.id));

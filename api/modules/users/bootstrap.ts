@@ -1,10 +1,11 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { branches, containerYards, ports, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
 import { DEMO_BRANCHES, DEMO_CONTAINER_YARDS, DEMO_PORTS } from "../../../db/seed/demo.ts";
 import { AppError } from "../../shared/errors.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { endSessions } from "../auth/service.ts";
 
 const SEEDER = "system";
 
@@ -48,7 +49,7 @@ export async function createAdmin(db: Db, options: { password?: string; reset?: 
   const generated = options.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(options.password ?? generated!);
   if (existing) {
-    await db.update(users).set({ passwordHash, isActive: true, sessionVersion: sql`${users.sessionVersion} + 1`, dateModified: new Date(), userModified: SEEDER })
+    await db.update(users).set({ passwordHash, isActive: true, ...endSessions, dateModified: new Date(), userModified: SEEDER })
       .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({ userId: "admin", name: "Administrator", email: "", passwordHash, roleId: role.id, userCreated: SEEDER, userModified: SEEDER });

@@ -6,7 +6,7 @@ import { recordAudit } from "../../shared/audit.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
 import type { SessionUser } from "../auth/schemas.ts";
-import { type Caller, getSessionUser } from "../auth/service.ts";
+import { type Caller, endSessions, getSessionUser } from "../auth/service.ts";
 import { queueEmail } from "../email/service.ts";
 import { queueAccountLink, type RequestContext } from "./account.ts";
 import { readUser, readUsers } from "./read.ts";
@@ -33,8 +33,6 @@ export interface UserFields {
   allCy: string[];
   userCy?: string | null;
 }
-
-const bump = { sessionVersion: sql`${users.sessionVersion} + 1` };
 
 function isAdmin(caller: Caller): boolean {
   return caller.menus.has("SYSTEMACCOUNT");
@@ -275,7 +273,7 @@ export async function updateUser(
         roleId: a.roleKey,
         userCy: a.userCy,
         ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
-        ...bump,
+        ...endSessions,
         userModified: caller.userId,
         dateModified: now,
       }).where(and(eq(users.id, id), eq(users.dateModified, new Date(input.dateModified)))).returning({ id: users.id });
@@ -333,7 +331,7 @@ export async function setActivation(db: Db, id: number, isActive: boolean, calle
   await db.transaction(async (tx) => {
     await tx.update(users).set({
       isActive,
-      ...(isActive ? {} : bump),
+      ...(isActive ? {} : endSessions),
       userModified: caller.userId,
       dateModified: new Date(),
     }).where(eq(users.id, id));

@@ -9,7 +9,7 @@ import type { SessionUser } from "./session.ts";
 
 interface UserAnswer {
   data: SessionUser;
-  message?: string;
+  message: string;
 }
 
 export interface ActiveBranch {

@@ -1,14 +1,15 @@
-/** The client's own checks of a new password; the server still judges it (common passwords, its user id). */
-export const PASSWORD_MIN_LENGTH = 8;
+import { passwordProblem } from "../../../api/modules/auth/password-policy.ts";
 
 export interface PasswordErrors {
   password?: string;
   confirm?: string;
 }
 
+/** The client's own check of a new password: the server's rules, so a refusal costs no round trip. The server still judges. */
 export function checkNewPassword(password: string, confirm: string): PasswordErrors {
   const errors: PasswordErrors = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must have at least ${PASSWORD_MIN_LENGTH} characters`;
+  const problem = passwordProblem(password);
+  if (problem) errors.password = problem;
   if (confirm !== password) errors.confirm = "The two passwords do not match";
   return errors;
 }

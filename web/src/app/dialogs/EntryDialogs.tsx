@@ -3,8 +3,8 @@ import { GitBranch, Office } from "@blueprintjs/icons";
 import { useAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { activeBranches, updateUserBranch, updateUserCy } from "../../lib/account.ts";
-import { whileSaving } from "../../lib/leave-guard.ts";
-import { errorText, notify } from "../../lib/notify.ts";
+import { useFormSave } from "../../components/useFormSave.ts";
+import { errorText } from "../../lib/notify.ts";
 import { AFTER_SUCCESS_DELAY_MS } from "../../lib/session-rules.ts";
 import type { SessionUser } from "../../lib/session.ts";
 import { entryDialogAtom } from "./entry-state.ts";
@@ -20,9 +20,10 @@ interface AlertState {
 }
 
 /** A CY or branch change reaches every screen most simply by loading the app again (000 §8). */
-function reloadSoon() {
+const closeAndReload = (onClose: () => void) => () => {
+  onClose();
   setTimeout(() => window.location.reload(), AFTER_SUCCESS_DELAY_MS);
-}
+};
 
 function SavingText({ saving, idle }: { saving: boolean; idle: string }) {
   return saving ? <><Spinner size={14} className="lading-inline-spinner" /> Saving…</> : <>{idle}</>;
@@ -30,7 +31,7 @@ function SavingText({ saving, idle }: { saving: boolean; idle: string }) {
 
 function ChooseCyDialog({ user, onClose, onAlert }: { user: SessionUser; onClose: () => void; onAlert: (alert: AlertState) => void }) {
   const [cy, setCy] = useState(user.userCy ?? "");
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -38,16 +39,7 @@ function ChooseCyDialog({ user, onClose, onAlert }: { user: SessionUser; onClose
       onAlert({ text: CY_EMPTY, testId: "cy-empty-alert" });
       return;
     }
-    setSaving(true);
-    try {
-      const result = await whileSaving(() => updateUserCy(user, cy));
-      notify.success(result.message ?? "User CY Updated successfully");
-      onClose();
-      reloadSoon();
-    } catch (error) {
-      notify.error(errorText(error));
-      setSaving(false);
-    }
+    await save(() => updateUserCy(user, cy), { onSaved: closeAndReload(onClose), onFieldErrors: () => {} });
   };
 
   return (
@@ -89,7 +81,7 @@ function ChooseBranchDialog({ user, onClose, onAlert }: { user: SessionUser; onC
   const [choices, setChoices] = useState<BranchChoice[] | null>(own ? user.branches : null);
   const [chosen, setChosen] = useState<string | null>(user.branches.find((b) => b.defaultBranch)?.branchCode ?? null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
 
   useEffect(() => {
     if (own) return;
@@ -119,16 +111,7 @@ function ChooseBranchDialog({ user, onClose, onAlert }: { user: SessionUser; onC
       onClose();
       return;
     }
-    setSaving(true);
-    try {
-      const result = await whileSaving(() => updateUserBranch(user, branch.id!));
-      notify.success(result.message ?? "User Branch Updated successfully");
-      onClose();
-      reloadSoon();
-    } catch (error) {
-      notify.error(errorText(error));
-      setSaving(false);
-    }
+    await save(() => updateUserBranch(user, branch.id!), { onSaved: closeAndReload(onClose), onFieldErrors: () => {} });
   };
 
   return (

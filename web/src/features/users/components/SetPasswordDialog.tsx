@@ -1,25 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, UL } from "@blueprintjs/core";
 import { EyeOff, EyeOpen } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
-import { adminPasswordQuery, USER_MESSAGES } from "../../../../../api/modules/users/schemas.ts";
+import { USER_MESSAGES } from "../../../../../api/modules/users/schemas.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
+import { checkNewPassword } from "../../../lib/password-check.ts";
 import { setUserPassword, type User } from "../api/users.ts";
 
 type Field = "password" | "confirm";
 type Errors = Partial<Record<Field, string>>;
-
-const MISMATCH = "The two passwords do not match";
-
-/** Rules the server applies too; it stays the judge, so this check only saves a round trip. */
-function check(password: string, confirm: string): Errors {
-  const errors: Errors = {};
-  const result = adminPasswordQuery.safeParse({ password });
-  if (!result.success) errors.password = result.error.issues[0]?.message;
-  if (confirm !== password) errors.confirm = MISMATCH;
-  return errors;
-}
 
 export interface SetPasswordDialogProps {
   /** The user whose password is set; null keeps the dialog closed. */
@@ -45,7 +35,7 @@ export function SetPasswordDialog({ user, onClose }: SetPasswordDialogProps) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    const local = check(password, confirm);
+    const local = checkNewPassword(password, confirm);
     if (local.password || local.confirm) {
       setErrors(local);
       setTimeout(() => document.getElementById(local.password ? "set-password-new" : "set-password-confirm")?.focus());
