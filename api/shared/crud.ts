@@ -5,10 +5,9 @@ import type { Db } from "../../db/client.ts";
 import { AppError, databaseErrorCode } from "./errors.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "./contracts.ts";
 
-/** The columns every master table has (db/schema/columns.ts) plus its code. */
+/** The columns every master table has (db/schema/columns.ts). */
 type MasterColumns = {
   id: AnyPgColumn;
-  code: AnyPgColumn;
   isActive: AnyPgColumn;
   userCreated: AnyPgColumn;
   userModified: AnyPgColumn;
@@ -16,11 +15,14 @@ type MasterColumns = {
 };
 export type MasterTable = PgTable & MasterColumns;
 
-export interface ParentReference {
-  /** Input field holding the parent's code, e.g. branchCode. */
-  field: string;
+/** A table whose records other records point at by code. */
+export type CodedTable = PgTable & { code: AnyPgColumn };
+
+/** What the service needs of the entity's shared contract (api/modules/master-data/fields.ts). */
+export interface ContractFacts {
   label: string;
-  table: PgTable & { code: AnyPgColumn };
+  uniqueBy: string[];
+  fields: { name: string; label: string; kind: string }[];
 }
 
 /**
@@ -28,8 +30,7 @@ export interface ParentReference {
  * own code only where the specification gives it more than the shared pattern.
  */
 export interface EntityDescription<T extends MasterTable> {
-  /** Singular label used in notices: 'Port' gives 'Port added successfully'. */
-  label: string;
+  contract: ContractFacts;
   table: T;
   /** Columns matched by `search` (case-insensitive substring). */
   searchable: AnyPgColumn[];
@@ -37,18 +38,38 @@ export interface EntityDescription<T extends MasterTable> {
   orderBy: AnyPgColumn[];
   /** Query parameters that narrow a list to rows whose column equals the value. */
   filterColumns?: Record<string, AnyPgColumn>;
-  parent?: ParentReference;
+  /** Fields holding codes of other records (ref or refs fields), with the table that must hold each code. */
+  parents?: Record<string, CodedTable>;
 }
 
 export interface Actor {
   userId: string;
 }
 
-export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) {
-  const t = d.table as MasterTable;
-  const lowerLabel = d.label.toLowerCase();
+type Row = Record<string, unknown>;
 
-  function whereFor(query: ListQuery & Record<string, unknown>): SQL | undefined {
+export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) {
+  const t = d.table as MasterTable & Record<string, AnyPgColumn>;
+  const label = d.contract.label;
+  const lowerLabel = label.toLowerCase();
+  const fieldLabel = (name: string) => d.contract.fields.find((f) => f.name === name)?.label ?? name;
+  const uniqueColumns = d.contract.uniqueBy.map((name) => {
+    const column = t[name];
+    if (!column) throw new Error(`${label}: unique field ${name} is not a column`);
+    return [name, column] as const;
+  });
+
+  function duplicateError(input: Row): AppError {
+    if (uniqueColumns.length === 1 && uniqueColumns[0][0] === "code") {
+      const text = `${label} code ${String(input.code)} already exists.`;
+      return new AppError("CONFLICT", text, { code: [text.slice(0, -1)] });
+    }
+    const what = uniqueColumns.map(([name]) => `${fieldLabel(name)} ${String(input[name] ?? "(none)")}`).join(", ");
+    const text = `A ${lowerLabel} with ${what} already exists.`;
+    return new AppError("CONFLICT", text, { [uniqueColumns[0][0]]: [text.slice(0, -1)] });
+  }
+
+  function whereFor(query: ListQuery & Row): SQL | undefined {
     const parts: (SQL | undefined)[] = [statusFilter(t.isActive, query.filter)];
     parts.push(searchAny(d.searchable, query.search));
     for (const [key, col] of Object.entries(d.filterColumns ?? {})) {
@@ -60,47 +81,56 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
 
   async function get(db: Db, id: number) {
     const [row] = await db.select().from(t).where(eq(t.id, id));
-    if (!row) throw new AppError("NOT_FOUND", `${d.label} with id ${id} was not found.`);
+    if (!row) throw new AppError("NOT_FOUND", `${label} with id ${id} was not found.`);
     return row;
   }
 
-  async function checkParent(db: Db, input: Record<string, unknown>) {
-    if (!d.parent) return;
-    const code = input[d.parent.field];
-    if (typeof code !== "string") return;
-    const [found] = await db.select({ code: d.parent.table.code }).from(d.parent.table).where(eq(d.parent.table.code, code));
-    if (!found) {
-      throw new AppError("VALIDATION", `${d.parent.label} ${code} does not exist.`, { [d.parent.field]: [`${d.parent.label} ${code} does not exist`] });
+  async function checkParents(db: Db, input: Row) {
+    for (const [field, table] of Object.entries(d.parents ?? {})) {
+      const value = input[field];
+      const codes = Array.isArray(value) ? value as string[] : typeof value === "string" ? [value] : [];
+      if (codes.length === 0) continue;
+      const found = await db.select({ code: table.code }).from(table).where(inArray(table.code, codes));
+      const missing = codes.filter((c) => !found.some((f) => f.code === c));
+      if (missing.length > 0) {
+        const text = `${fieldLabel(field)} ${missing.join(", ")} does not exist.`;
+        throw new AppError("VALIDATION", text, { [field]: [text.slice(0, -1)] });
+      }
     }
   }
 
-  async function refuseDuplicate(db: Db, code: unknown, exceptId?: number) {
-    if (typeof code !== "string") return;
-    const [dup] = await db.select({ id: t.id }).from(t).where(sql`lower(${t.code}) = lower(${code})`);
-    if (dup && dup.id !== exceptId) {
-      throw new AppError("CONFLICT", `${d.label} code ${code} already exists.`, { code: [`${d.label} code ${code} already exists`] });
-    }
+  /** The same key in another row (codes compare without regard to letter case). */
+  async function refuseDuplicate(db: Db, input: Row, exceptId?: number) {
+    if (uniqueColumns.some(([name]) => input[name] === undefined)) return;
+    const matches = uniqueColumns.map(([name, column]) => {
+      const value = input[name];
+      if (value === null) return sql`${column} is null`;
+      return name === "code" ? sql`lower(${column}) = lower(${value})` : eq(column, value);
+    });
+    const [dup] = await db.select({ id: t.id }).from(t).where(and(...matches));
+    if (dup && dup.id !== exceptId) throw duplicateError(input);
   }
 
   /** Translates a unique violation that slipped past the check (a concurrent insert) into the same 409. */
-  async function guardUnique<R>(code: unknown, work: () => Promise<R>): Promise<R> {
+  async function guardUnique<R>(input: Row, work: () => Promise<R>): Promise<R> {
     try {
       return await work();
     } catch (err) {
-      if (databaseErrorCode(err) === "23505") {
-        throw new AppError("CONFLICT", `${d.label} code ${String(code)} already exists.`, { code: [`${d.label} code ${String(code)} already exists`] });
-      }
+      if (databaseErrorCode(err) === "23505") throw duplicateError(input);
       throw err;
     }
   }
 
+  const ordered = () => d.orderBy.map((c) => asc(c));
+
   return {
     description: d,
+    label,
 
-    async load(db: Db, query: ListQuery & Record<string, unknown>): Promise<ListResult<T["$inferSelect"]>> {
+    async load(db: Db, query: ListQuery & Row): Promise<ListResult<T["$inferSelect"]>> {
       const where = whereFor(query);
       const [rows, [{ total }]] = await Promise.all([
-        db.select().from(t).where(where).orderBy(...d.orderBy.map((c) => asc(c))).limit(query.take).offset(query.skip),
+        db.select().from(t).where(where).orderBy(...ordered()).limit(query.take).offset(query.skip),
         db.select({ total: count() }).from(t).where(where),
       ]);
       const result: ListResult<T["$inferSelect"]> = { data: rows as T["$inferSelect"][], total: Number(total) };
@@ -110,31 +140,39 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
 
     get: get as (db: Db, id: number) => Promise<T["$inferSelect"]>,
 
-    async listActive(db: Db, filters: Record<string, unknown> = {}): Promise<T["$inferSelect"][]> {
+    /** The record with this code (any letter case); the table must have a code column. */
+    async getByCode(db: Db, code: string): Promise<T["$inferSelect"]> {
+      if (!t.code) throw new Error(`${label} has no code column`);
+      const [row] = await db.select().from(t).where(sql`lower(${t.code}) = lower(${code})`);
+      if (!row) throw new AppError("NOT_FOUND", `${label} ${code} was not found.`);
+      return row as T["$inferSelect"];
+    },
+
+    async listActive(db: Db, filters: Row = {}): Promise<T["$inferSelect"][]> {
       const parts: SQL[] = [eq(t.isActive, true)];
       for (const [key, col] of Object.entries(d.filterColumns ?? {})) {
         const value = filters[key];
         if (typeof value === "string" && value !== "") parts.push(eq(col, value));
       }
-      return await db.select().from(t).where(and(...parts)).orderBy(...d.orderBy.map((c) => asc(c))) as T["$inferSelect"][];
+      return await db.select().from(t).where(and(...parts)).orderBy(...ordered()) as T["$inferSelect"][];
     },
 
-    async create(db: Db, input: Record<string, unknown>, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
-      await checkParent(db, input);
-      await refuseDuplicate(db, input.code);
+    async create(db: Db, input: Row, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
+      await checkParents(db, input);
+      await refuseDuplicate(db, input);
       const now = new Date();
-      const [row] = await guardUnique(input.code, () =>
+      const [row] = await guardUnique(input, () =>
         db.insert(t).values({ ...input, userCreated: actor.userId, userModified: actor.userId, dateCreated: now, dateModified: now } as never).returning()
       );
-      return { data: row as T["$inferSelect"], message: `${d.label} added successfully` };
+      return { data: row as T["$inferSelect"], message: `${label} added successfully` };
     },
 
-    async update(db: Db, id: number, input: Record<string, unknown> & { dateModified: string }, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
+    async update(db: Db, id: number, input: Row & { dateModified: string }, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
       const { dateModified, ...changes } = input;
-      await get(db, id);
-      await checkParent(db, changes);
-      await refuseDuplicate(db, changes.code, id);
-      const [row] = await guardUnique(changes.code, () =>
+      const current = await get(db, id) as Row;
+      await checkParents(db, changes);
+      await refuseDuplicate(db, { ...current, ...changes }, id);
+      const [row] = await guardUnique({ ...current, ...changes }, () =>
         db.update(t)
           .set({ ...changes, userModified: actor.userId, dateModified: new Date() } as never)
           .where(and(eq(t.id, id), eq(t.dateModified, new Date(dateModified))))
@@ -143,7 +181,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
       if (!row) {
         throw new AppError("CONFLICT", `This ${lowerLabel} was changed by someone else after you opened it. Reload it and try again.`);
       }
-      return { data: row as T["$inferSelect"], message: `${d.label} updated successfully` };
+      return { data: row as T["$inferSelect"], message: `${label} updated successfully` };
     },
 
     async remove(db: Db, ids: number[]): Promise<WriteResult<{ ids: number[] }>> {
@@ -152,7 +190,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
         const found = await tx.select({ id: t.id }).from(t).where(inArray(t.id, unique));
         if (found.length !== unique.length) {
           const missing = unique.filter((id) => !found.some((f) => f.id === id));
-          throw new AppError("NOT_FOUND", `${d.label} with id ${missing.join(", ")} was not found; nothing was deleted.`);
+          throw new AppError("NOT_FOUND", `${label} with id ${missing.join(", ")} was not found; nothing was deleted.`);
         }
         try {
           await tx.delete(t).where(inArray(t.id, unique));
@@ -162,7 +200,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
           }
           throw err;
         }
-        return { data: { ids: unique }, message: `${d.label} deleted successfully` };
+        return { data: { ids: unique }, message: `${label} deleted successfully` };
       });
     },
 
@@ -172,7 +210,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
         .set({ isActive, userModified: actor.userId, dateModified: new Date() } as never)
         .where(eq(t.id, id))
         .returning();
-      return { data: row as T["$inferSelect"], message: `${d.label} ${isActive ? "activated" : "deactivated"} successfully` };
+      return { data: row as T["$inferSelect"], message: `${label} ${isActive ? "activated" : "deactivated"} successfully` };
     },
   };
 }

@@ -1,29 +1,19 @@
 import { z } from "zod";
 import { crudRoutes } from "../../http/crud-routes.ts";
 import { route, type RouteDef } from "../../http/route.ts";
-import { branchService, containerYardService, portService } from "./entities.ts";
+import { ENTITY_SERVICES } from "./entities.ts";
 import { activePortsOfBranch, branchWithPorts } from "./ports.ts";
 import { referenceRoutes } from "./reference-routes.ts";
-import {
-  branchCodeQuery,
-  branchInput,
-  branchRow,
-  containerYardInput,
-  containerYardRow,
-  containerYardUpdate,
-  portFilters,
-  portInput,
-  portRow,
-  portUpdate,
-} from "./schemas.ts";
+import { branchCodeQuery, branchRow, ENTITY_CONTRACTS, type EntityName, portRow } from "./schemas.ts";
 
 const tag = "Master data";
 
+/** The shared calls of every entity, made from its description. */
+const sharedRoutes: RouteDef[] = (Object.keys(ENTITY_CONTRACTS) as EntityName[]).flatMap((name) =>
+  crudRoutes({ contract: ENTITY_CONTRACTS[name], service: ENTITY_SERVICES[name] as never, permission: "MASTERDATA", tag })
+);
+
 export const masterDataRoutes: RouteDef[] = [
-  ...crudRoutes({
-    resource: "Branches", tag, permission: "MASTERDATA", service: branchService,
-    createBody: branchInput, updateBody: branchInput.partial().extend({ isActive: z.boolean().optional() }), row: branchRow,
-  }),
   route({
     method: "get", path: "/ports/getIsActivePortsBranch", permission: "authenticated", tag, query: branchCodeQuery,
     summary: "Active ports of one branch", response: z.object({ data: z.array(portRow) }),
@@ -32,13 +22,6 @@ export const masterDataRoutes: RouteDef[] = [
     method: "get", path: "/ports/BranchWithPorts", permission: "authenticated", tag, query: branchCodeQuery,
     summary: "A branch with all of its ports", response: z.object({ data: branchRow.extend({ ports: z.array(portRow) }) }),
   }, async ({ deps, query }) => ({ data: await branchWithPorts(deps.db, query.BranchCode) })),
-  ...crudRoutes({
-    resource: "ports", tag, permission: "MASTERDATA", service: portService,
-    createBody: portInput, updateBody: portUpdate, row: portRow, filters: portFilters,
-  }),
-  ...crudRoutes({
-    resource: "ContainerYards", tag, permission: "MASTERDATA", service: containerYardService,
-    createBody: containerYardInput, updateBody: containerYardUpdate, row: containerYardRow, filters: portFilters,
-  }),
+  ...sharedRoutes,
   ...referenceRoutes,
 ];

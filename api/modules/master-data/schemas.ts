@@ -1,45 +1,404 @@
 import { z } from "zod";
-import { codeField, nameField } from "../../shared/contracts.ts";
+import { choice, code, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "./fields.ts";
+import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "./reference-lists.ts";
 
-const auditFields = {
-  id: z.number(),
-  isActive: z.boolean(),
-  userCreated: z.string().nullable(),
-  userModified: z.string().nullable(),
-  dateCreated: z.string(),
-  dateModified: z.string(),
+/**
+ * Every master-data entity, declared once: its fields (with the labels and checks the screens show), the
+ * fields that make a record unique, and the paths of its calls as 000 §7 and 001 §7 spell them. The server
+ * makes services and routes from these (entities.ts); the web app makes list columns and forms from them.
+ */
+
+const values = <T extends readonly { [k: string]: string }[], K extends keyof T[number]>(list: T, key: K) =>
+  list.map((entry) => entry[key]) as unknown as readonly [T[number][K] & string, ...(T[number][K] & string)[]];
+
+export const branchContract = entityContract({
+  label: "Branch",
+  resource: "Branches",
+  searchHint: "Search code or name",
+  fields: {
+    code: code("Branch code"),
+    name: text("Branch name"),
+    address: text("Address", { max: 300, required: false }),
+    baseBranchId: text("Accounting base id", { max: 40, required: false, unlisted: true }),
+  },
+});
+
+export const portContract = entityContract({
+  label: "Port",
+  resource: "ports",
+  searchHint: "Search code, name, branch or location",
+  fields: {
+    code: code("Port code"),
+    name: text("Port name"),
+    branchCode: ref("Branch", "Branches"),
+    location: text("Location", { max: 200, required: false }),
+  },
+});
+
+export const areaContract = entityContract({
+  label: "Area",
+  resource: "areas",
+  searchHint: "Search code, name, branch, province or city",
+  fields: {
+    code: code("Area code"),
+    name: text("Area name"),
+    branchCode: ref("Branch", "Branches"),
+    portCode: ref("Port", "ports", { required: false }),
+    province: text("Province", { max: 80, required: false }),
+    city: text("City or municipality", { max: 80, required: false }),
+    isBackLoad: flag("Back-load area"),
+  },
+});
+
+export const cargoTypeContract = entityContract({
+  label: "Cargo type",
+  resource: "CargoTypes",
+  searchHint: "Search code or name",
+  fields: {
+    code: code("Cargo type code"),
+    name: text("Cargo type name"),
+    description: text("Description", { max: 300, required: false }),
+    isContainerized: flag("Containerized", { default: true }),
+  },
+});
+
+export const serviceModeContract = entityContract({
+  label: "Service mode",
+  resource: "ServiceModes",
+  searchHint: "Search code or name",
+  fields: {
+    code: code("Service mode code"),
+    name: text("Service mode name"),
+    doorOrigin: flag("Door pick-up at origin"),
+    doorDestination: flag("Door delivery at destination"),
+  },
+});
+
+export const containerYardContract = entityContract({
+  label: "Container Yard",
+  resource: "ContainerYards",
+  searchHint: "Search code, name or branch",
+  fields: {
+    code: code("Container yard code"),
+    name: text("Container yard name"),
+    branchCode: ref("Branch", "Branches"),
+    address: text("Address", { max: 300, required: false }),
+  },
+});
+
+export const routeContract = entityContract({
+  label: "Route",
+  resource: "Routes",
+  searchHint: "Search code, name or origin branch",
+  paths: { listActive: "getRouteIsActive" },
+  fields: {
+    code: code("Route code"),
+    name: text("Route name"),
+    originBranchCode: ref("Origin branch", "Branches"),
+    destinationBranchCodes: refs("Destination branches", "Branches", { min: 1 }),
+  },
+});
+
+export const CHARGE_CATEGORIES = ["FREIGHT", "PORT", "TRUCKING", "STRIPPING_STUFFING", "INSURANCE", "OTHER"] as const;
+export const CHARGE_CLASSES = ["ORIGIN", "DESTINATION", "BOTH"] as const;
+export const EFFECTIVE_DATE_BASES = ["BOOKING_DATE", "SQ_DATE", "DEPARTURE_DATE"] as const;
+
+export const chargeContract = entityContract({
+  label: "Charge",
+  resource: "Charges",
+  searchHint: "Search code, name or print name",
+  paths: { update: "update/{code}" },
+  fields: {
+    code: code("Charge code"),
+    name: text("Charge name"),
+    printName: text("Print name", { required: false }),
+    category: choice("Category", CHARGE_CATEGORIES),
+    chargeClass: choice("Charge class", CHARGE_CLASSES),
+    unitOfMeasure: choice("Unit of measure", values(RATE_UNITS, "id"), {
+      labels: Object.fromEntries(RATE_UNITS.map((u) => [u.id, u.label])),
+    }),
+    cargoType: ref("Cargo type", "CargoTypes", { required: false, unlisted: true }),
+    effectiveDateBasis: choice("Effective date basis", EFFECTIVE_DATE_BASES, { unlisted: true }),
+    isVatable: flag("VAT-able", { default: true }),
+    showInSq: flag("Show in sales quotation", { default: true, unlisted: true }),
+    openVanApply: flag("Applies to open vans", { unlisted: true }),
+    backLoadApply: flag("Applies to back-load", { unlisted: true }),
+    isDangerousCargo: flag("Dangerous cargo", { unlisted: true }),
+    isShipperOwn: flag("Shipper-owned container", { unlisted: true }),
+    isInsurancePremium: flag("Insurance premium", { unlisted: true }),
+    isLiftOnOff: flag("Lift on/off", { unlisted: true }),
+    isStrippingStuffingCharge: flag("Stripping or stuffing", { unlisted: true }),
+    isVanOut: flag("Van out", { unlisted: true }),
+    isSpecialCharge: flag("Special charge", { unlisted: true }),
+    appliedBranches: refs("Applied branches", "Branches", { unlisted: true }),
+    glAccount: text("GL account", { max: 40, required: false, unlisted: true }),
+    strippingType: choice("Stripping type", values(STRIPPING_TYPE_CODES, "code"), {
+      required: false,
+      unlisted: true,
+      labels: Object.fromEntries(STRIPPING_TYPE_CODES.map((s) => [s.code, `${s.code} ${s.name}`])),
+    }),
+  },
+});
+
+export const chargeServicesMatrixContract = entityContract({
+  label: "Charge Service Matrix",
+  resource: "ChargeServicesMatrices",
+  searchHint: "Search charge, service mode or cargo type",
+  uniqueBy: ["chargeCode", "serviceModeCode", "cargoTypeCode"],
+  paths: { delete: "delete/{id}" },
+  fields: {
+    chargeCode: ref("Charge", "Charges"),
+    serviceModeCode: ref("Service mode", "ServiceModes"),
+    cargoTypeCode: ref("Cargo type", "CargoTypes"),
+    chargePart: choice("Charge part", CHARGE_PARTS),
+    isRequired: flag("Required", { default: true }),
+  },
+});
+
+export const companyPolicyContract = entityContract({
+  label: "Company policy",
+  resource: "CompanyPolicies",
+  searchHint: "Search code or description",
+  uniqueBy: ["code", "dateEffective"],
+  fields: {
+    code: code("Policy code", { max: 30 }),
+    description: text("Description", { max: 200, required: false }),
+    defaultValueDecimal: decimal("Value", { required: false }),
+    dateEffective: date("Date effective"),
+    inputtedString: text("Text value", { max: 200, required: false }),
+  },
+});
+
+export const freightRateContract = entityContract({
+  label: "Freight rate",
+  resource: "FreightRates",
+  searchHint: "Search charge, ports or branches",
+  uniqueBy: ["chargeCode", "portCodeOrigin", "portCodeDestination", "dateEffective"],
+  fields: {
+    dateEffective: date("Date effective"),
+    chargeCode: ref("Charge", "Charges"),
+    branchCodeOrigin: ref("Origin branch", "Branches"),
+    portCodeOrigin: ref("Origin port", "ports"),
+    branchCodeDestination: ref("Destination branch", "Branches"),
+    portCodeDestination: ref("Destination port", "ports"),
+    fastandardRates: money("Standard rate", { required: false }),
+    stdRateWvat: money("Standard rate with VAT"),
+  },
+});
+
+export const portRateContract = entityContract({
+  label: "Port rate",
+  resource: "PortRates",
+  searchHint: "Search charge, branch or port",
+  uniqueBy: ["chargeCode", "portCode", "dateEffective"],
+  fields: {
+    dateEffective: date("Date effective"),
+    chargeCode: ref("Charge", "Charges"),
+    branchCode: ref("Branch", "Branches"),
+    portCode: ref("Port", "ports"),
+    stdRateWvat: money("Standard rate with VAT"),
+  },
+});
+
+export const truckingRateContract = entityContract({
+  label: "Trucking rate",
+  resource: "TruckingRates",
+  searchHint: "Search charge, area, port or branch",
+  uniqueBy: ["chargeCode", "areaCode", "portCode", "dateEffective"],
+  fields: {
+    dateEffective: date("Date effective"),
+    chargeCode: ref("Charge", "Charges"),
+    branchCode: ref("Branch", "Branches"),
+    portCode: ref("Port", "ports"),
+    areaCode: ref("Area", "areas"),
+    stdRateWvat: money("Standard rate with VAT"),
+    backloadRateWvat: money("Back-load rate with VAT", { required: false }),
+    stdRateTandemRates: money("Tandem rate with VAT", { required: false }),
+  },
+});
+
+export const CUSTOMER_TYPES = ["SHIPPER", "CONSIGNEE", "BOTH"] as const;
+
+export const customerContract = entityContract({
+  label: "Customer",
+  resource: "Customers",
+  searchHint: "Search code, company, name, contact or email",
+  fields: {
+    code: code("Customer code"),
+    company: text("Company", { max: 200 }),
+    firstName: text("First name", { max: 80, required: false }),
+    middleInitial: text("Middle initial", { max: 5, required: false, unlisted: true }),
+    lastName: text("Last name", { max: 80, required: false }),
+    address: text("Address", { max: 300, required: false, unlisted: true }),
+    contactNum: text("Contact number", { max: 40, required: false }),
+    customerContactEmail: email("Email address"),
+    tin: text("TIN", { max: 20, required: false, unlisted: true }),
+    customerType: choice("Customer type", CUSTOMER_TYPES, { labels: { SHIPPER: "Shipper", CONSIGNEE: "Consignee", BOTH: "Shipper and consignee" } }),
+    isPayor: flag("Payor", { default: true, unlisted: true }),
+    isCollectionPayor: flag("Collection payor", { unlisted: true }),
+    isPerBag: flag("Rated per bag", { unlisted: true }),
+    accountExecutiveId: text("Account executive", { max: 50, required: false, unlisted: true }),
+    branchCode: ref("Branch", "Branches", { required: false, unlisted: true }),
+  },
+});
+
+export const VESSEL_TYPES = ["Container", "RoRo", "General Cargo", "Barge"] as const;
+
+export const vesselContract = entityContract({
+  label: "Vessel",
+  resource: "Vessels",
+  searchHint: "Search code or name",
+  fields: {
+    code: code("Vessel code"),
+    name: text("Vessel name"),
+    vesselType: choice("Vessel type", VESSEL_TYPES),
+    capacityTeu: int("Capacity (TEU)", { max: 30_000, default: 0 }),
+    grossTonnage: decimal("Gross tonnage", { required: false }),
+    profitCenter: text("Profit center", { max: 40, required: false, unlisted: true }),
+  },
+});
+
+/** A slot of a stowage grid (1-based row and column; width and height in cells; the bay position label). */
+export const stowageSlot = z.object({
+  row: z.number().int().min(1, "A slot's row starts at 1").max(60),
+  column: z.number().int().min(1, "A slot's column starts at 1").max(60),
+  width: z.number().int().min(1, "A slot is at least one cell wide").max(60),
+  height: z.number().int().min(1, "A slot is at least one cell high").max(60),
+  position: z.string().trim().min(1, "Every slot needs a position").max(20, "A position can be at most 20 characters"),
+});
+export type StowageSlot = z.infer<typeof stowageSlot>;
+const gridShape = {
+  rows: z.number({ error: "Rows is required" }).int().min(1, "Rows must be at least 1").max(60, "Rows can be at most 60"),
+  columns: z.number({ error: "Columns is required" }).int().min(1, "Columns must be at least 1").max(60, "Columns can be at most 60"),
+  slots: z.array(stowageSlot).max(3600).default([]),
 };
+export const stowageTemplateInput = z.object({ code: z.string().trim().min(1, "Template code is required").max(20), name: z.string().trim().min(1, "Template name is required").max(120), ...gridShape });
+export const stowagePlanInput = z.object({ vesselCode: z.string().trim().min(1, "Vessel is required").max(30), name: z.string().trim().min(1, "Plan name is required").max(120), ...gridShape });
 
-export const branchInput = z.object({
-  code: codeField("Branch code"),
-  name: nameField("Branch name"),
-  address: z.string().trim().max(300, "Address can be at most 300 characters").default(""),
+export const VAN_SIZES = ["20", "40"] as const;
+export const VAN_TYPES = ["DRY", "REEFER", "OPEN TOP", "FLAT RACK"] as const;
+
+export const containerVanContract = entityContract({
+  label: "Container van",
+  resource: "ContainerVans",
+  searchHint: "Search van number, yard or owner",
+  paths: { create: "create", get: "getContainer/{id}" },
+  fields: {
+    code: code("Van number"),
+    size: choice("Size", VAN_SIZES, { labels: { "20": "20 ft", "40": "40 ft" } }),
+    vanType: choice("Van type", VAN_TYPES),
+    condition: choice("Condition", CONTAINER_VAN_CONDITIONS),
+    cyCode: ref("Container yard", "ContainerYards", { required: false }),
+    isShipperOwn: flag("Shipper-owned"),
+    ownerName: text("Owner", { max: 120, required: false, unlisted: true }),
+  },
 });
-export const branchRow = branchInput.extend(auditFields);
-export type Branch = z.infer<typeof branchRow>;
 
-export const portInput = z.object({
-  code: codeField("Port code"),
-  name: nameField("Port name"),
-  branchCode: codeField("Branch"),
-  location: z.string().trim().max(200, "Location can be at most 200 characters").default(""),
+export const truckingContract = entityContract({
+  label: "Trucking",
+  resource: "Truckings",
+  searchHint: "Search code, name, plate number or contact",
+  paths: { create: "createTruckingWithBranches", get: "getTrucking/{id}", update: "updateTruckingWithBranch/{id}" },
+  fields: {
+    code: code("Trucker code"),
+    name: text("Trucker name"),
+    plateNum: text("Plate number", { max: 200, required: false }),
+    contactPerson: text("Contact person", { max: 120, required: false, unlisted: true }),
+    contactNum: text("Contact number", { max: 40, required: false }),
+    address: text("Address", { max: 300, required: false, unlisted: true }),
+    isHauling: flag("Hauling"),
+    isAuthorized: flag("Authorized", { default: true }),
+    branchCodes: refs("Branches", "Branches", { min: 1 }),
+  },
 });
-export const portUpdate = portInput.partial().extend({ isActive: z.boolean().optional() });
-export const portRow = portInput.extend(auditFields);
-export type Port = z.infer<typeof portRow>;
-export type PortInput = z.input<typeof portInput>;
 
+export const commodityCategoryContract = entityContract({
+  label: "Commodity category",
+  resource: "CommodityCategories",
+  searchHint: "Search code or name",
+  fields: {
+    code: code("Category code"),
+    name: text("Category name"),
+  },
+});
+
+export const commodityContract = entityContract({
+  label: "Commodity",
+  resource: "CommodityGoods",
+  searchHint: "Search code, name or category",
+  paths: { create: "create", get: "getCommodityGoods/{id}" },
+  fields: {
+    code: code("Commodity code"),
+    name: text("Commodity name"),
+    categoryCode: ref("Category", "CommodityCategories"),
+    isDangerousCargo: flag("Dangerous cargo"),
+  },
+});
+
+export const holidayContract = entityContract({
+  label: "Holiday",
+  resource: "Calendar/holidays",
+  searchHint: "Search name, date or branch",
+  uniqueBy: ["holidayDate", "branchCode"],
+  fields: {
+    holidayDate: date("Date"),
+    name: text("Holiday name"),
+    branchCode: ref("Branch (empty for every branch)", "Branches", { required: false }),
+  },
+});
+
+export const workScheduleContract = entityContract({
+  label: "Work schedule",
+  resource: "Calendar/workSchedules",
+  searchHint: "Search branch",
+  uniqueBy: ["branchCode", "dayOfWeek"],
+  fields: {
+    branchCode: ref("Branch", "Branches"),
+    dayOfWeek: int("Day of week (0 Sunday to 6 Saturday)", { min: 0, max: 6 }),
+    isWorkingDay: flag("Working day", { default: true }),
+    startTime: time("Start"),
+    endTime: time("End"),
+  },
+});
+
+// Types the web app and the services share.
+export type Branch = z.infer<typeof branchContract.row>;
+export type Port = z.infer<typeof portContract.row>;
+export type PortInput = z.input<typeof portContract.input>;
+export type ContainerYard = z.infer<typeof containerYardContract.row>;
+
+// Names the earlier screens and tests use.
+export const branchInput = branchContract.input;
+export const branchRow = branchContract.row;
+export const portInput = portContract.input;
+export const portRow = portContract.row;
 export const portFilters = z.object({ branchCode: z.string().trim().max(20).optional() });
 export const branchCodeQuery = z.object({
   BranchCode: z.string({ error: "BranchCode is required" }).trim().min(1, "BranchCode is required").max(20),
 });
 
-export const containerYardInput = z.object({
-  code: codeField("Container yard code"),
-  name: nameField("Container yard name"),
-  branchCode: codeField("Branch"),
-  address: z.string().trim().max(300, "Address can be at most 300 characters").default(""),
-});
-export const containerYardUpdate = containerYardInput.partial().extend({ isActive: z.boolean().optional() });
-export const containerYardRow = containerYardInput.extend(auditFields);
-export type ContainerYard = z.infer<typeof containerYardRow>;
+/** Every entity contract, by the screen name the web app uses. */
+export const ENTITY_CONTRACTS = {
+  branches: branchContract,
+  ports: portContract,
+  areas: areaContract,
+  cargoTypes: cargoTypeContract,
+  serviceModes: serviceModeContract,
+  containerYards: containerYardContract,
+  routes: routeContract,
+  charges: chargeContract,
+  chargeServicesMatrices: chargeServicesMatrixContract,
+  companyPolicies: companyPolicyContract,
+  freightRates: freightRateContract,
+  portRates: portRateContract,
+  truckingRates: truckingRateContract,
+  customers: customerContract,
+  vessels: vesselContract,
+  containerVans: containerVanContract,
+  truckings: truckingContract,
+  commodityCategories: commodityCategoryContract,
+  commodities: commodityContract,
+  holidays: holidayContract,
+  workSchedules: workScheduleContract,
+} as const;
+export type EntityName = keyof typeof ENTITY_CONTRACTS;

@@ -1,0 +1,278 @@
+import { z } from "zod";
+import { codeField, dateModifiedField, nameField } from "../../shared/contracts.ts";
+
+/**
+ * Field builders for master-data entities. One declaration of an entity's fields gives the zod contracts the
+ * server validates with and the metadata the web app draws its list columns and forms from. Imports only
+ * zod, so the web app uses the same declarations.
+ */
+
+export type FieldKind =
+  | "code"
+  | "text"
+  | "email"
+  | "ref"
+  | "refs"
+  | "flag"
+  | "money"
+  | "decimal"
+  | "int"
+  | "date"
+  | "time"
+  | "choice";
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldMeta {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  /** Longest text accepted. */
+  max?: number;
+  /** choice: the values offered, in order. */
+  options?: readonly ChoiceOption[];
+  /** ref and refs: the resource whose active records are offered (GET /{source}/getIsActive). */
+  source?: string;
+  /** Shown as a list column unless false. */
+  listed: boolean;
+}
+
+export interface FieldDef<S extends z.ZodType = z.ZodType> {
+  meta: Omit<FieldMeta, "name">;
+  schema: S;
+}
+
+interface Common {
+  /** Not shown as a list column (still in the form). */
+  unlisted?: boolean;
+}
+
+const def = <S extends z.ZodType>(schema: S, meta: Omit<FieldMeta, "name" | "listed">, o: Common = {}): FieldDef<S> => ({
+  schema,
+  meta: { ...meta, listed: !o.unlisted },
+});
+
+const optionalText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} can be at most ${max} characters`).default("");
+
+/** The record's unique code: letters, digits, - and _. */
+export const code = (label: string, o: Common & { max?: number } = {}) => {
+  const max = o.max ?? 20;
+  const schema = max === 20
+    ? codeField(label)
+    : z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} can be at most ${max} characters`)
+      .regex(/^[A-Za-z0-9_ -]+$/, `${label} may contain only letters, digits, spaces, - and _`);
+  return def(schema, { label, kind: "code", required: true, max }, o);
+};
+
+export function text(label: string, o: Common & { max?: number; required: false }): FieldDef<ReturnType<typeof optionalText>>;
+export function text(label: string, o?: Common & { max?: number; required?: true }): FieldDef<ReturnType<typeof nameField>>;
+export function text(label: string, o: Common & { max?: number; required?: boolean } = {}) {
+  const max = o.max ?? 120;
+  return o.required === false
+    ? def(optionalText(label, max), { label, kind: "text", required: false, max }, o)
+    : def(nameField(label, max), { label, kind: "text", required: true, max }, o);
+}
+
+const emailSchema = (label: string) => z.email({ error: `${label} must be an email address` }).max(254, `${label} can be at most 254 characters`);
+export function email(label: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodUnion<[ReturnType<typeof emailSchema>, z.ZodLiteral<"">]>>>;
+export function email(label: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof emailSchema>>;
+export function email(label: string, o: Common & { required?: boolean } = {}) {
+  const base = z.string({ error: `${label} is required` }).trim();
+  return o.required === false
+    ? def(base.pipe(z.union([emailSchema(label), z.literal("")])).default(""), { label, kind: "email", required: false, max: 254 }, o)
+    : def(base.min(1, `${label} is required`).pipe(emailSchema(label)), { label, kind: "email", required: true, max: 254 }, o);
+}
+
+const refCode = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
+
+/** The code of a record of another entity (checked to exist by the service). */
+export function ref(label: string, source: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof refCode>>>>;
+export function ref(label: string, source: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof refCode>>;
+export function ref(label: string, source: string, o: Common & { required?: boolean } = {}) {
+  if (o.required === false) {
+    const optional = z.preprocess((v) => (v === "" ? null : v), refCode(label).nullable()).default(null);
+    return def(optional, { label, kind: "ref", required: false, source }, o);
+  }
+  return def(refCode(label), { label, kind: "ref", required: true, source }, o);
+}
+
+/** Several codes of another entity, e.g. the branches a charge applies to. */
+export const refs = (label: string, source: string, o: Common & { min?: number } = {}) =>
+  def(
+    z.array(refCode(label), { error: `${label} must be a list of codes` }).min(o.min ?? 0, `Choose at least ${o.min ?? 0} in ${label}`)
+      .max(200, `${label} can hold at most 200 entries`)
+      .transform((codes) => [...new Set(codes)])
+      .default([]),
+    { label, kind: "refs", required: (o.min ?? 0) > 0, source },
+    o,
+  );
+
+export const flag = (label: string, o: Common & { default?: boolean } = {}) =>
+  def(z.boolean({ error: `${label} must be true or false` }).default(o.default ?? false), { label, kind: "flag", required: false }, o);
+
+const decimalText = (label: string, scale: number, required: boolean) => {
+  const pattern = new RegExp(`^\\d{1,12}(\\.\\d{1,${scale}})?$`);
+  return z.union([z.string(), z.number()], { error: required ? `${label} is required` : `${label} must be a number` })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z.string().min(1, `${label} is required`).regex(pattern, `${label} must be a number of at most ${scale} decimals, not negative`),
+    );
+};
+
+/** Pesos with centavos, kept as decimal text ("1234.50") end to end: numeric(14,2) in the database. */
+export function money(label: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof decimalText>>>>;
+export function money(label: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof decimalText>>;
+export function money(label: string, o: Common & { required?: boolean } = {}) {
+  return decimal(label, { ...o, scale: 2, kind: "money" } as never);
+}
+
+/** A non-negative decimal kept as text; `scale` decimals at most. */
+export function decimal(label: string, o: Common & { required: false; scale?: number }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof decimalText>>>>;
+export function decimal(label: string, o?: Common & { required?: true; scale?: number }): FieldDef<ReturnType<typeof decimalText>>;
+export function decimal(label: string, o: Common & { required?: boolean; scale?: number; kind?: FieldKind } = {}) {
+  const scale = o.scale ?? 4;
+  const kind = o.kind ?? "decimal";
+  if (o.required === false) {
+    const optional = z.preprocess((v) => (v === "" ? null : v), decimalText(label, scale, false).nullable()).default(null);
+    return def(optional, { label, kind, required: false }, o);
+  }
+  return def(decimalText(label, scale, true), { label, kind, required: true }, o);
+}
+
+export const int = (label: string, o: Common & { min?: number; max?: number; default?: number } = {}) => {
+  const min = o.min ?? 0;
+  const max = o.max ?? 1_000_000;
+  const schema = z.coerce.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`).max(max, `${label} can be at most ${max}`);
+  return def(o.default === undefined ? schema : schema.default(o.default), { label, kind: "int", required: o.default === undefined }, o);
+};
+
+/** A calendar date, "YYYY-MM-DD". */
+export const dateText = (label: string) =>
+  z.string({ error: `${label} is required` }).trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date written YYYY-MM-DD`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, `${label} is not a real date`);
+
+export const date = (label: string, o: Common = {}) => def(dateText(label), { label, kind: "date", required: true }, o);
+
+/** A time of day, "HH:MM". */
+export const time = (label: string, o: Common = {}) =>
+  def(
+    z.string({ error: `${label} is required` }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time written HH:MM`),
+    { label, kind: "time", required: true },
+    o,
+  );
+
+type Values = readonly [string, ...string[]];
+
+type ChoiceOptions<V extends Values> = Common & { labels?: Partial<Record<V[number], string>> };
+const choiceEnum = <V extends Values>(label: string, values: V) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(", ")}` });
+const optionsOf = <V extends Values>(values: V, o: ChoiceOptions<V>) =>
+  values.map((value) => ({ value, label: o.labels?.[value as V[number]] ?? value }));
+
+/** One of a fixed list; `labels` gives a stored value the text shown for it. */
+export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof choiceEnum<V>>>>>;
+export function choice<const V extends Values>(label: string, values: V, o?: ChoiceOptions<V> & { required?: true }): FieldDef<ReturnType<typeof choiceEnum<V>>>;
+export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required?: boolean } = {}) {
+  const options = optionsOf(values, o);
+  if (o.required === false) {
+    const optional = z.preprocess((v) => (v === "" ? null : v), choiceEnum(label, values).nullable()).default(null);
+    return def(optional, { label, kind: "choice", required: false, options }, o);
+  }
+  return def(choiceEnum(label, values), { label, kind: "choice", required: true, options }, o);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The shared description
+
+export type FieldDefs = Record<string, FieldDef>;
+type InputShape<F extends FieldDefs> = { [K in keyof F]: F[K]["schema"] };
+
+/** Paths of the shared calls, relative to the resource; the spec spells some of them differently. */
+export interface EntityPaths {
+  load: string;
+  get: string;
+  create: string;
+  update: string;
+  delete: string;
+  activate: string;
+  listActive: string;
+}
+
+const DEFAULT_PATHS: EntityPaths = {
+  load: "load",
+  get: "get/{id}",
+  create: "",
+  update: "update/{id}",
+  delete: "delete",
+  activate: "activate/{id}",
+  listActive: "getIsActive",
+};
+
+export const auditRowFields = {
+  id: z.number(),
+  isActive: z.boolean(),
+  userCreated: z.string().nullable(),
+  userModified: z.string().nullable(),
+  dateCreated: z.string(),
+  dateModified: z.string(),
+};
+
+export interface EntityContractOptions<F extends FieldDefs> {
+  /** Singular label used in notices: 'Area' gives 'Area added successfully'. */
+  label: string;
+  /** Path word of the resource as the spec spells it: 'areas' gives /areas/load, /areas/get/{id}, ... */
+  resource: string;
+  fields: F;
+  /** The fields that identify a record; a second record with the same values is a 409. Default ['code']. */
+  uniqueBy?: (keyof F & string)[];
+  paths?: Partial<EntityPaths>;
+  /** Placeholder of the list's search box: what the search matches. */
+  searchHint: string;
+}
+
+/**
+ * The contract of one master-data entity: zod schemas for create, update and rows, the field metadata of the
+ * screens, and the paths of its calls.
+ */
+export function entityContract<const F extends FieldDefs>(o: EntityContractOptions<F>) {
+  const shape = Object.fromEntries(Object.entries(o.fields).map(([k, f]) => [k, f.schema])) as InputShape<F>;
+  const input = z.object(shape);
+  // An update changes only the fields it names, so no default may fill in the ones it leaves out.
+  const updateShape = Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? s.unwrap() as z.ZodType : s).optional()]),
+  ) as { [K in keyof F]: z.ZodOptional<z.ZodType<z.output<F[K]["schema"]>, z.input<F[K]["schema"]>>> };
+  const update = z.object(updateShape).extend({ isActive: z.boolean().optional(), dateModified: dateModifiedField });
+  const row = input.extend(auditRowFields);
+  const fields: FieldMeta[] = Object.entries(o.fields).map(([name, f]) => ({ name, ...f.meta }));
+  return {
+    label: o.label,
+    resource: o.resource,
+    uniqueBy: (o.uniqueBy ?? ["code"]) as (keyof F & string)[],
+    paths: { ...DEFAULT_PATHS, ...o.paths } as EntityPaths,
+    searchHint: o.searchHint,
+    fields,
+    input,
+    update,
+    row,
+  };
+}
+
+export type EntityContract = ReturnType<typeof entityContract<FieldDefs>>;
+
+/** The API path of one shared call of an entity, with its {id} filled in. */
+export function entityPath(contract: Pick<EntityContract, "resource" | "paths">, call: keyof EntityPaths, id?: number | string): string {
+  const tail = contract.paths[call];
+  const path = `/${contract.resource}${tail ? `/${tail}` : ""}`;
+  return id === undefined ? path : path.replace(/\{\w+\}/, encodeURIComponent(String(id)));
+}
