@@ -71,7 +71,7 @@ export const code = (label: string, o: Common & { max?: number } = {}) => {
 
 export function text(label: string, o: Common & { max?: number; required: false }): FieldDef<ReturnType<typeof optionalText>>;
 export function text(label: string, o?: Common & { max?: number; required?: true }): FieldDef<ReturnType<typeof nameField>>;
-export function text(label: string, o: Common & { max?: number; required?: boolean } = {}) {
+export function text(label: string, o: Common & { max?: number; required?: boolean } = {}): FieldDef<any> {
   const max = o.max ?? 120;
   return o.required === false
     ? def(optionalText(label, max), { label, kind: "text", required: false, max }, o)
@@ -81,7 +81,7 @@ export function text(label: string, o: Common & { max?: number; required?: boole
 const emailSchema = (label: string) => z.email({ error: `${label} must be an email address` }).max(254, `${label} can be at most 254 characters`);
 export function email(label: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodUnion<[ReturnType<typeof emailSchema>, z.ZodLiteral<"">]>>>;
 export function email(label: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof emailSchema>>;
-export function email(label: string, o: Common & { required?: boolean } = {}) {
+export function email(label: string, o: Common & { required?: boolean } = {}): FieldDef<any> {
   const base = z.string({ error: `${label} is required` }).trim();
   return o.required === false
     ? def(base.pipe(z.union([emailSchema(label), z.literal("")])).default(""), { label, kind: "email", required: false, max: 254 }, o)
@@ -94,7 +94,7 @@ const refCode = (label: string) =>
 /** The code of a record of another entity (checked to exist by the service). */
 export function ref(label: string, source: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof refCode>>>>;
 export function ref(label: string, source: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof refCode>>;
-export function ref(label: string, source: string, o: Common & { required?: boolean } = {}) {
+export function ref(label: string, source: string, o: Common & { required?: boolean } = {}): FieldDef<any> {
   if (o.required === false) {
     const optional = z.preprocess((v) => (v === "" ? null : v), refCode(label).nullable()).default(null);
     return def(optional, { label, kind: "ref", required: false, source }, o);
@@ -128,14 +128,14 @@ const decimalText = (label: string, scale: number, required: boolean) => {
 /** Pesos with centavos, kept as decimal text ("1234.50") end to end: numeric(14,2) in the database. */
 export function money(label: string, o: Common & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof decimalText>>>>;
 export function money(label: string, o?: Common & { required?: true }): FieldDef<ReturnType<typeof decimalText>>;
-export function money(label: string, o: Common & { required?: boolean } = {}) {
+export function money(label: string, o: Common & { required?: boolean } = {}): FieldDef<any> {
   return decimal(label, { ...o, scale: 2, kind: "money" } as never);
 }
 
 /** A non-negative decimal kept as text; `scale` decimals at most. */
 export function decimal(label: string, o: Common & { required: false; scale?: number }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof decimalText>>>>;
 export function decimal(label: string, o?: Common & { required?: true; scale?: number }): FieldDef<ReturnType<typeof decimalText>>;
-export function decimal(label: string, o: Common & { required?: boolean; scale?: number; kind?: FieldKind } = {}) {
+export function decimal(label: string, o: Common & { required?: boolean; scale?: number; kind?: FieldKind } = {}): FieldDef<any> {
   const scale = o.scale ?? 4;
   const kind = o.kind ?? "decimal";
   if (o.required === false) {
@@ -183,7 +183,7 @@ const optionsOf = <V extends Values>(values: V, o: ChoiceOptions<V>) =>
 /** One of a fixed list; `labels` gives a stored value the text shown for it. */
 export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof choiceEnum<V>>>>>;
 export function choice<const V extends Values>(label: string, values: V, o?: ChoiceOptions<V> & { required?: true }): FieldDef<ReturnType<typeof choiceEnum<V>>>;
-export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required?: boolean } = {}) {
+export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required?: boolean } = {}): FieldDef<any> {
   const options = optionsOf(values, o);
   if (o.required === false) {
     const optional = z.preprocess((v) => (v === "" ? null : v), choiceEnum(label, values).nullable()).default(null);
@@ -268,7 +268,18 @@ export function entityContract<const F extends FieldDefs>(o: EntityContractOptio
   };
 }
 
-export type EntityContract = ReturnType<typeof entityContract<FieldDefs>>;
+/** What code that serves any entity (the generic screens, the route factory) may rely on. */
+export interface EntityContract {
+  label: string;
+  resource: string;
+  uniqueBy: string[];
+  paths: EntityPaths;
+  searchHint: string;
+  fields: FieldMeta[];
+  input: z.ZodType;
+  update: z.ZodType;
+  row: z.ZodType;
+}
 
 /** The API path of one shared call of an entity, with its {id} filled in. */
 export function entityPath(contract: Pick<EntityContract, "resource" | "paths">, call: keyof EntityPaths, id?: number | string): string {

@@ -8,8 +8,9 @@ import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODE
  * makes services and routes from these (entities.ts); the web app makes list columns and forms from them.
  */
 
-const values = <T extends readonly { [k: string]: string }[], K extends keyof T[number]>(list: T, key: K) =>
-  list.map((entry) => entry[key]) as unknown as readonly [T[number][K] & string, ...(T[number][K] & string)[]];
+/** One property of every entry of a reference list, as the tuple z.enum takes. */
+const values = <T extends readonly Record<string, string>[], K extends keyof T[number] & string>(list: T, key: K) =>
+  list.map((entry) => (entry as Record<string, string>)[key]) as unknown as readonly [T[number][K] & string, ...(T[number][K] & string)[]];
 
 export const branchContract = entityContract({
   label: "Branch",

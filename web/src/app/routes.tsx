@@ -33,6 +33,7 @@ export const NotBuiltPage = lazy(() => import("./pages/NotBuiltPage.tsx"));
 export const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 export const NoAccessPage = lazy(() => import("./pages/NoAccessPage.tsx"));
 const PortsPage = lazy(() => import("../features/master-data/pages/PortsPage.tsx"));
+const EntityPage = lazy(() => import("../features/master-data/pages/EntityPage.tsx"));
 const UsersPage = lazy(() => import("../features/users/pages/UsersPage.tsx"));
 const MyAccountPage = lazy(() => import("../features/users/pages/MyAccountPage.tsx"));
 const EditProfilePage = lazy(() => import("../features/users/pages/EditProfilePage.tsx"));
@@ -84,30 +85,30 @@ export const ROUTES: AppRoute[] = [
   r("/system_account/audit", "Audit log", "SYSTEMACCOUNT", AuditLogPage),
 
   area("/master_data", "Master Data", "MASTERDATA"),
-  masterData("branches", "Branches"),
+  masterData("branches", "Branches", EntityPage),
   masterData("ports", "Ports", PortsPage),
-  masterData("areas", "Areas"),
-  masterData("cargo_types", "Cargo types"),
-  masterData("service_modes", "Service modes"),
-  masterData("container_yards", "Container yards"),
+  masterData("areas", "Areas", EntityPage),
+  masterData("cargo_types", "Cargo types", EntityPage),
+  masterData("service_modes", "Service modes", EntityPage),
+  masterData("container_yards", "Container yards", EntityPage),
   masterData("charges", "Charges"),
   masterData("charges/read/:chargeCode", "Charge"),
-  masterData("company_policies", "Company policies"),
+  masterData("company_policies", "Company policies", EntityPage),
   masterData("freight_rate", "Freight rates"),
   masterData("freight_rate/:charge/:origin", "Freight rates of a charge"),
   masterData("port_rate", "Port rates"),
   masterData("port_rate/:chargeCode", "Port rates of a charge"),
-  masterData("Trucking_rate", "Trucking rates"),
+  masterData("Trucking_rate", "Trucking rates", EntityPage),
   masterData("customers", "Customers"),
   masterData("vessels", "Vessels"),
   masterData("vessels/read/:vessel", "Vessel"),
   masterData("vessel_stowage", "Vessel stowage"),
-  masterData("containerVan", "Container vans"),
+  masterData("containerVan", "Container vans", EntityPage),
   masterData("trucking", "Truckings"),
   masterData("commodity", "Commodities"),
   masterData("commodity/category/:category", "Commodities of a category"),
-  masterData("holidays", "Holidays"),
-  masterData("work_schedule", "Work schedule"),
+  masterData("holidays", "Holidays", EntityPage),
+  masterData("work_schedule", "Work schedule", EntityPage),
 
   area("/sales_quotation", "Sales Quotation", "SALESQUOTATION"),
   r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION"),

@@ -1,0 +1,161 @@
+import { Button, NonIdealState } from "@blueprintjs/core";
+import { Add, Search } from "@blueprintjs/icons";
+import { Column } from "@blueprintjs/table";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
+import type { EntityContract, FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
+import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
+import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
+import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
+import { PagedTable } from "../../../components/PagedTable.tsx";
+import type { ColumnLayout, ColumnWidth } from "../../../components/useColumnWidths.ts";
+import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { entityApi, type EntityRow, type StatusFilter } from "../api/entities.ts";
+import { EntityDialog } from "./EntityDialog.tsx";
+import { displayValue } from "./fields.ts";
+
+const FIXED_WIDTH: Partial<Record<FieldMeta["kind"], number>> = {
+  code: 120,
+  ref: 110,
+  date: 110,
+  time: 80,
+  int: 90,
+  money: 130,
+  decimal: 110,
+  flag: 80,
+  choice: 130,
+};
+
+/** Fixed widths for short values, shares of the rest for names, addresses and lists. */
+function layoutOf(fields: readonly FieldMeta[], actionsWidth: number): ColumnLayout {
+  const flexible = fields.filter((f) => FIXED_WIDTH[f.kind] === undefined).length;
+  const columns: ColumnWidth[] = fields.map((f) => FIXED_WIDTH[f.kind] ?? { share: 1 / Math.max(flexible, 1) });
+  if (flexible === 0) columns[columns.length - 1] = { share: 1 };
+  return { columns: [...columns, 90, actionsWidth], rowHeader: 30, minFlexible: 240, initialWidth: 1100 };
+}
+
+/** A row's label in button names and prompts: its code, or its first field. */
+const subjectOf = (contract: EntityContract, row: EntityRow) =>
+  `${contract.label.toLowerCase()} ${String(row.code ?? row[contract.fields[0].name] ?? row.id)}`;
+
+export interface EntityListProps {
+  contract: EntityContract;
+  title: string;
+  /** Prefix of test ids and input ids: "area" gives area-table, area-search, new-area, area-form. */
+  idPrefix: string;
+  /** List filters the screen fixes (a charge's rates): sent with every load and filled into new records. */
+  fixed?: Record<string, string>;
+  /** Buttons beside "New ..." in the header. */
+  headerActions?: ReactNode;
+  /** More buttons in each row, before Edit. */
+  rowActions?: (row: EntityRow, busy: boolean) => ReactNode;
+  /** Width of the actions column when rowActions adds buttons. */
+  actionsWidth?: number;
+  crumbs?: { text: string; href: string }[];
+  /** Shown above the list: a screen's own summary or controls. */
+  children?: ReactNode;
+}
+
+/** The list screen of any master-data entity: search, status filter, paging, create, edit, activation, delete. */
+export function EntityList(props: EntityListProps) {
+  const { contract, title, idPrefix, fixed, headerActions, rowActions, actionsWidth = 270, children } = props;
+  const calls = useMemo(() => entityApi(contract), [contract]);
+  const fixedKey = JSON.stringify(fixed ?? {});
+  const load = useCallback(
+    (q: PageQuery<StatusFilter>) => calls.load({ ...q, ...(fixed ?? {}) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [calls, fixedKey],
+  );
+  const list = usePagedList<EntityRow, StatusFilter>({ load, initialFilter: "All" });
+  const { rows, search, busyId, reload, runRowAction, reloadFromStart } = list;
+  const [dialog, setDialog] = useState<{ row: EntityRow | null } | null>(null);
+
+  const columns = contract.fields.filter((f) => f.listed && !(fixed && f.name in fixed));
+  const layout = useMemo(() => layoutOf(columns, actionsWidth), [columns.length, actionsWidth]);
+  const text = textCells(rows, { tooltip: true });
+
+  const remove = async (row: EntityRow) => {
+    const subject = subjectOf(contract, row);
+    const confirmed = await confirmPrompt({
+      title: `Delete ${contract.label.toLowerCase()}`,
+      description: `Delete ${subject}? This cannot be undone.`,
+      actionText: "Delete",
+      intent: "danger",
+    });
+    if (!confirmed) return;
+    await runRowAction(row.id, () => calls.remove([row.id]), reloadFromStart);
+  };
+
+  const actions = actionsCell(rows, busyId, (row, busy) => {
+    const subject = subjectOf(contract, row);
+    return (
+      <>
+        {rowActions?.(row, busy)}
+        <EditButton subject={subject} disabled={busy} onClick={() => setDialog({ row })} />
+        <ActivationButton subject={subject} isActive={row.isActive} disabled={busy}
+          onClick={() => void runRowAction(row.id, () => calls.activate(row.id, !row.isActive))} />
+        <DeleteButton subject={subject} disabled={busy} onClick={() => void remove(row)} />
+      </>
+    );
+  });
+
+  const key = (row: EntityRow) => String(row.code ?? row.id);
+
+  return (
+    <div className="lading-page" data-testid={`${idPrefix}-page`}>
+      <PageHeader
+        title={title}
+        crumbs={props.crumbs ?? [{ text: "Master Data", href: "/master_data" }]}
+        actions={
+          <>
+            <Button intent="primary" icon={<Add />} text={`New ${contract.label.toLowerCase()}`} onClick={() => setDialog({ row: null })}
+              data-testid={`new-${idPrefix}`} />
+            {headerActions}
+          </>
+        }
+      />
+      {children}
+      <ListToolbar
+        list={list}
+        placeholder={contract.searchHint}
+        searchLabel={`Search ${title.toLowerCase()}`}
+        searchTestId={`${idPrefix}-search`}
+        filterLabel="Status filter"
+        filterTestId={`${idPrefix}-filter`}
+        options={STATUS_OPTIONS}
+      />
+      <PagedTable
+        list={list}
+        layout={layout}
+        testId={`${idPrefix}-table`}
+        rangeTestId={`${idPrefix}-range`}
+        redrawOn={[busyId]}
+        empty={
+          <NonIdealState icon={<Search size={32} />} title={`No ${title.toLowerCase()}`}
+            description={search ? `Nothing matches “${search}”.` : `There are no ${title.toLowerCase()} to show.`} />
+        }
+      >
+        {[
+          ...columns.map((field) => (
+            <Column key={field.name} name={field.label}
+              cellRenderer={text((row) => displayValue(field, row[field.name]), (row) => `${idPrefix}-${field.name}-${key(row)}`)} />
+          )),
+          <Column key="status" name="Status" cellRenderer={statusCell(rows, (row) => `${idPrefix}-status-${key(row)}`)} />,
+          <Column key="actions" name="Actions" cellRenderer={actions} />,
+        ]}
+      </PagedTable>
+      <EntityDialog
+        contract={contract}
+        row={dialog?.row ?? null}
+        isOpen={dialog !== null}
+        fixed={fixed}
+        idPrefix={idPrefix}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}
