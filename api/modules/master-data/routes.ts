@@ -4,6 +4,13 @@ import { route, type RouteDef } from "../../http/route.ts";
 import { ENTITY_SERVICES } from "./entities.ts";
 import { activePortsOfBranch, branchWithPorts } from "./ports.ts";
 import { referenceRoutes } from "./reference-routes.ts";
+import { chargesRoutes } from "./charges/routes.ts";
+import { ratesRoutes } from "./rates/routes.ts";
+import { customersRoutes } from "./customers/routes.ts";
+import { vesselsRoutes } from "./vessels/routes.ts";
+import { equipmentRoutes } from "./equipment/routes.ts";
+import { placesRoutes } from "./places/routes.ts";
+import { addressesRoutes } from "./addresses/routes.ts";
 import { branchCodeQuery, branchRow, ENTITY_CONTRACTS, type EntityName, portRow } from "./schemas.ts";
 
 const tag = "Master data";
@@ -13,7 +20,17 @@ const sharedRoutes: RouteDef[] = (Object.keys(ENTITY_CONTRACTS) as EntityName[])
   crudRoutes({ contract: ENTITY_CONTRACTS[name], service: ENTITY_SERVICES[name] as never, permission: "MASTERDATA", tag })
 );
 
+// The special calls come first: a fixed path such as /Customers/getWithDetailsV1/{id} must not be read as a
+// shared call's parameter.
 export const masterDataRoutes: RouteDef[] = [
+  ...chargesRoutes,
+  ...ratesRoutes,
+  ...customersRoutes,
+  ...vesselsRoutes,
+  ...equipmentRoutes,
+  ...placesRoutes,
+  ...addressesRoutes,
+
   route({
     method: "get", path: "/ports/getIsActivePortsBranch", permission: "authenticated", tag, query: branchCodeQuery,
     summary: "Active ports of one branch", response: z.object({ data: z.array(portRow) }),

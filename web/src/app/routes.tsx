@@ -34,6 +34,21 @@ export const NotFoundPage = lazy(() => import("./pages/NotFoundPage.tsx"));
 export const NoAccessPage = lazy(() => import("./pages/NoAccessPage.tsx"));
 const PortsPage = lazy(() => import("../features/master-data/pages/PortsPage.tsx"));
 const EntityPage = lazy(() => import("../features/master-data/pages/EntityPage.tsx"));
+const ChargesPage = lazy(() => import("../features/master-data/pages/ChargesPage.tsx"));
+const ChargeReadPage = lazy(() => import("../features/master-data/pages/ChargeReadPage.tsx"));
+const FreightRatesPage = lazy(() => import("../features/master-data/pages/FreightRatesPage.tsx"));
+const FreightRateLanePage = lazy(() => import("../features/master-data/pages/FreightRateLanePage.tsx"));
+const PortRatesPage = lazy(() => import("../features/master-data/pages/PortRatesPage.tsx"));
+const PortRateChargePage = lazy(() => import("../features/master-data/pages/PortRateChargePage.tsx"));
+const TruckingRatesPage = lazy(() => import("../features/master-data/pages/TruckingRatesPage.tsx"));
+const CustomersPage = lazy(() => import("../features/master-data/pages/CustomersPage.tsx"));
+const VesselsPage = lazy(() => import("../features/master-data/pages/VesselsPage.tsx"));
+const VesselReadPage = lazy(() => import("../features/master-data/pages/VesselReadPage.tsx"));
+const VesselStowagePage = lazy(() => import("../features/master-data/pages/VesselStowagePage.tsx"));
+const ContainerVansPage = lazy(() => import("../features/master-data/pages/ContainerVansPage.tsx"));
+const TruckingsPage = lazy(() => import("../features/master-data/pages/TruckingsPage.tsx"));
+const CommoditiesPage = lazy(() => import("../features/master-data/pages/CommoditiesPage.tsx"));
+const CommodityCategoryPage = lazy(() => import("../features/master-data/pages/CommodityCategoryPage.tsx"));
 const UsersPage = lazy(() => import("../features/users/pages/UsersPage.tsx"));
 const MyAccountPage = lazy(() => import("../features/users/pages/MyAccountPage.tsx"));
 const EditProfilePage = lazy(() => import("../features/users/pages/EditProfilePage.tsx"));
@@ -91,22 +106,22 @@ export const ROUTES: AppRoute[] = [
   masterData("cargo_types", "Cargo types", EntityPage),
   masterData("service_modes", "Service modes", EntityPage),
   masterData("container_yards", "Container yards", EntityPage),
-  masterData("charges", "Charges"),
-  masterData("charges/read/:chargeCode", "Charge"),
+  masterData("charges", "Charges", ChargesPage),
+  masterData("charges/read/:chargeCode", "Charge", ChargeReadPage),
   masterData("company_policies", "Company policies", EntityPage),
-  masterData("freight_rate", "Freight rates"),
-  masterData("freight_rate/:charge/:origin", "Freight rates of a charge"),
-  masterData("port_rate", "Port rates"),
-  masterData("port_rate/:chargeCode", "Port rates of a charge"),
-  masterData("Trucking_rate", "Trucking rates", EntityPage),
-  masterData("customers", "Customers"),
-  masterData("vessels", "Vessels"),
-  masterData("vessels/read/:vessel", "Vessel"),
-  masterData("vessel_stowage", "Vessel stowage"),
-  masterData("containerVan", "Container vans", EntityPage),
-  masterData("trucking", "Truckings"),
-  masterData("commodity", "Commodities"),
-  masterData("commodity/category/:category", "Commodities of a category"),
+  masterData("freight_rate", "Freight rates", FreightRatesPage),
+  masterData("freight_rate/:charge/:origin", "Freight rates of a charge", FreightRateLanePage),
+  masterData("port_rate", "Port rates", PortRatesPage),
+  masterData("port_rate/:chargeCode", "Port rates of a charge", PortRateChargePage),
+  masterData("Trucking_rate", "Trucking rates", TruckingRatesPage),
+  masterData("customers", "Customers", CustomersPage),
+  masterData("vessels", "Vessels", VesselsPage),
+  masterData("vessels/read/:vessel", "Vessel", VesselReadPage),
+  masterData("vessel_stowage", "Vessel stowage", VesselStowagePage),
+  masterData("containerVan", "Container vans", ContainerVansPage),
+  masterData("trucking", "Truckings", TruckingsPage),
+  masterData("commodity", "Commodities", CommoditiesPage),
+  masterData("commodity/category/:category", "Commodities of a category", CommodityCategoryPage),
   masterData("holidays", "Holidays", EntityPage),
   masterData("work_schedule", "Work schedule", EntityPage),
 

@@ -15,8 +15,6 @@ export const ENTITY_SCREENS: Record<string, EntityScreen> = {
   "/master_data/service_modes": { entity: "serviceModes", title: "Service modes", idPrefix: "service-mode" },
   "/master_data/container_yards": { entity: "containerYards", title: "Container yards", idPrefix: "container-yard" },
   "/master_data/company_policies": { entity: "companyPolicies", title: "Company policies", idPrefix: "company-policy" },
-  "/master_data/Trucking_rate": { entity: "truckingRates", title: "Trucking rates", idPrefix: "trucking-rate" },
-  "/master_data/containerVan": { entity: "containerVans", title: "Container vans", idPrefix: "container-van" },
   "/master_data/holidays": { entity: "holidays", title: "Holidays", idPrefix: "holiday" },
   "/master_data/work_schedule": { entity: "workSchedules", title: "Work schedule", idPrefix: "work-schedule" },
 };

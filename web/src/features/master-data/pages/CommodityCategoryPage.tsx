@@ -1,0 +1,6 @@
+import { commodityContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { EntityList } from "../components/EntityList.tsx";
+
+export default function CommodityCategoryPage() {
+  return <EntityList contract={commodityContract} title="Commodities" idPrefix="commodity" />;
+}
