@@ -103,15 +103,17 @@ export function ref(label: string, source: string, o: Common & { required?: bool
 }
 
 /** Several codes of another entity, e.g. the branches a charge applies to. */
-export const refs = (label: string, source: string, o: Common & { min?: number } = {}) =>
-  def(
-    z.array(refCode(label), { error: `${label} must be a list of codes` }).min(o.min ?? 0, `Choose at least ${o.min ?? 0} in ${label}`)
-      .max(200, `${label} can hold at most 200 entries`)
-      .transform((codes) => [...new Set(codes)])
-      .default([]),
-    { label, kind: "refs", required: (o.min ?? 0) > 0, source },
-    o,
-  );
+export const refs = (label: string, source: string, o: Common & { min?: number } = {}) => {
+  const min = o.min ?? 0;
+  const list = z.array(refCode(label), { error: min > 0 ? `${label} is required` : `${label} must be a list of codes` })
+    .min(min, `Choose at least ${min} in ${label}`)
+    .max(200, `${label} can hold at most 200 entries`)
+    .transform((codes) => [...new Set(codes)]);
+  // A required list has no default: leaving it out is an error, not an empty list.
+  return min > 0
+    ? def(list, { label, kind: "refs", required: true, source }, o)
+    : def(list.default([]), { label, kind: "refs", required: false, source }, o);
+};
 
 export const flag = (label: string, o: Common & { default?: boolean } = {}) =>
   def(z.boolean({ error: `${label} must be true or false` }).default(o.default ?? false), { label, kind: "flag", required: false }, o);
