@@ -49,7 +49,7 @@ export interface Actor {
 type Row = Record<string, unknown>;
 
 export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) {
-  const t = d.table as MasterTable & Record<string, AnyPgColumn>;
+  const t = d.table as unknown as MasterTable & Record<string, AnyPgColumn>;
   const label = d.contract.label;
   const lowerLabel = label.toLowerCase();
   const fieldLabel = (name: string) => d.contract.fields.find((f) => f.name === name)?.label ?? name;
