@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, max, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../../../db/client.ts";
+import { charges, freightRates, portRates, truckingRates } from "../../../../db/schema/master-data.ts";
+import { EMPTY_LIST_MESSAGE, type ListResult } from "../../../shared/contracts.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
+import { chargeAmount, rateInForce, type RateUnit, splitVat, truckingRate } from "../rules.ts";
+
+export type FreightRateRow = typeof freightRates.$inferSelect;
+export type PortRateRow = typeof portRates.$inferSelect;
+export type TruckingRateRow = typeof truckingRates.$inferSelect;
+
+/**
+ * What differs between the three rate tables: the table, the fields that place a rate (besides its charge)
+ * and how one placement is named in messages. The calls themselves are the same for all three.
+ */
+export interface RateKind {
+  label: string;
+  table: typeof freightRates | typeof portRates | typeof truckingRates;
+  /** The fields that tell two rates of one charge apart, apart from the date; a "lane" in the grouped list. */
+  placeFields: readonly string[];
+  /** Columns the plain list and the grouped list can be narrowed by. */
+  filterFields: readonly string[];
+  searchable: readonly string[];
+}
+
+export const FREIGHT: RateKind = {
+  label: "Freight rate",
+  table: freightRates,
+  placeFields: ["portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
+  filterFields: ["chargeCode", "portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
+  searchable: ["chargeCode", "portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
+};
+
+export const PORT: RateKind = {
+  label: "Port rate",
+  table: portRates,
+  placeFields: ["branchCode", "portCode"],
+  filterFields: ["chargeCode", "branchCode", "portCode"],
+  searchable: ["chargeCode", "branchCode", "portCode"],
+};
+
+export const TRUCKING: RateKind = {
+  label: "Trucking rate",
+  table: truckingRates,
+  placeFields: ["areaCode", "portCode", "branchCode"],
+  filterFields: ["chargeCode", "areaCode", "portCode", "branchCode"],
+  searchable: ["chargeCode", "areaCode", "portCode", "branchCode"],
+};
+
+type Row = Record<string, unknown> & { id: number; chargeCode: string; dateEffective: string; isActive: boolean };
+
+const column = (kind: RateKind, field: string): AnyPgColumn => {
+  const col = (kind.table as unknown as Record<string, AnyPgColumn>)[field];
+  if (!col) throw new Error(`${kind.label} has no column ${field}`);
+  return col;
+};
+
+function filtersOf(kind: RateKind, query: Record<string, unknown>): (SQL | undefined)[] {
+  const parts: (SQL | undefined)[] = [];
+  for (const field of kind.filterFields) {
+    const value = query[field];
+    if (typeof value === "string" && value !== "") parts.push(eq(column(kind, field), value));
+  }
+  return parts;
+}
+
+/** The charge of a code given in a path or query; codes compare without regard to letter case. */
+async function chargeByCode(db: Db, code: string) {
+  const [row] = await db.select({ code: charges.code, name: charges.name }).from(charges)
+    .where(sql`lower(${charges.code}) = lower(${code})`);
+  if (!row) throw new AppError("NOT_FOUND", `Charge ${code} was not found.`, { code: [`Charge ${code} does not exist`] });
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------- lists
+
+export interface PlainListQuery {
+  search?: string;
+  filter?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Every rate matching the filters, unpaged: what a pricing screen needs to show all rates of a lane at once.
+ * Ordered by charge, then placement, newest first within a placement.
+ */
+export async function listRates(db: Db, kind: RateKind, query: PlainListQuery): Promise<ListResult<Row>> {
+  const t = kind.table;
+  const where = and(
+    statusFilter(t.isActive, query.filter),
+    searchAny(kind.searchable.map((f) => column(kind, f)), query.search),
+    ...filtersOf(kind, query),
+  );
+  const rows = await db.select().from(t).where(where).orderBy(
+    asc(t.chargeCode),
+    ...kind.placeFields.map((f) => asc(column(kind, f))),
+    desc(t.dateEffective),
+    desc(t.id),
+  ) as Row[];
+  const result: ListResult<Row> = { data: rows, total: rows.length };
+  if (rows.length === 0) result.message = EMPTY_LIST_MESSAGE;
+  return result;
+}
+
+/** Every rate of one charge, newest dateEffective first (the later entry first on the same date). */
+export async function ratesOfCharge(db: Db, kind: RateKind, code: string): Promise<ListResult<Row>> {
+  const charge = await chargeByCode(db, code);
+  const t = kind.table;
+  const rows = await db.select().from(t).where(eq(t.chargeCode, charge.code))
+    .orderBy(desc(t.dateEffective), desc(t.id), ...kind.placeFields.map((f) => asc(column(kind, f)))) as Row[];
+  const result: ListResult<Row> = { data: rows, total: rows.length };
+  if (rows.length === 0) result.message = `There are no ${kind.label.toLowerCase()}s for charge ${charge.code} yet.`;
+  return result;
+}
+
+export interface RateLane {
+  /** The placement fields of the kind (ports, branches or area) with their values. */
+  [field: string]: string | number | null;
+  count: number;
+  latestDateEffective: string;
+}
+
+export interface ChargeGroup {
+  chargeCode: string;
+  chargeName: string;
+  count: number;
+  activeCount: number;
+  latestDateEffective: string;
+  lanes: RateLane[];
+}
+
+/**
+ * One entry per charge code: how many rates it has (and how many are active), its newest effective date and
+ * the placements (lanes) it is rated for, each with its own count. Narrowed by the same filters as the list.
+ */
+export async function ratesGroupedByCharge(db: Db, kind: RateKind, query: PlainListQuery): Promise<ListResult<ChargeGroup>> {
+  const t = kind.table;
+  const where = and(
+    statusFilter(t.isActive, query.filter),
+    searchAny(kind.searchable.map((f) => column(kind, f)), query.search),
+    ...filtersOf(kind, query),
+  );
+  const placeColumns = Object.fromEntries(kind.placeFields.map((f) => [f, column(kind, f)]));
+  const lanes = await db.select({
+    chargeCode: t.chargeCode,
+    chargeName: charges.name,
+    ...placeColumns,
+    count: count(),
+    activeCount: sql<number>`count(*) filter (where ${t.isActive})`,
+    latest: max(t.dateEffective),
+  }).from(t)
+    .innerJoin(charges, eq(charges.code, t.chargeCode))
+    .where(where)
+    .groupBy(t.chargeCode, charges.name, ...Object.values(placeColumns))
+    .orderBy(asc(t.chargeCode), ...Object.values(placeColumns).map((c) => asc(c))) as Record<string, unknown>[];
+
+  const groups = new Map<string, ChargeGroup>();
+  for (const lane of lanes) {
+    const chargeCode = String(lane.chargeCode);
+    const latest = String(lane.latest);
+    let group = groups.get(chargeCode);
+    if (!group) {
+      group = { chargeCode, chargeName: String(lane.chargeName), count: 0, activeCount: 0, latestDateEffective: latest, lanes: [] };
+      groups.set(chargeCode, group);
+    }
+    const laneCount = Number(lane.count);
+    group.count += laneCount;
+    group.activeCount += Number(lane.activeCount);
+    if (latest > group.latestDateEffective) group.latestDateEffective = latest;
+    const entry: RateLane = { count: laneCount, latestDateEffective: latest };
+    for (const field of kind.placeFields) entry[field] = (lane[field] as string | null) ?? null;
+    group.lanes.push(entry);
+  }
+  const data = [...groups.values()];
+  const result: ListResult<ChargeGroup> = { data, total: data.length };
+  if (data.length === 0) result.message = EMPTY_LIST_MESSAGE;
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------- rate in force
+
+/** How much the rate comes to for a quantity, when the caller gives one. */
+export interface Quantity {
+  unit?: RateUnit;
+  quantity?: string;
+}
+
+export interface RateInForceAnswer<R> {
+  rate: R;
+  /** The VAT-inclusive rate that applies (for trucking, the one of the trip asked for). */
+  rateWvat: string;
+  net: string;
+  vat: string;
+  /** rateWvat × quantity in the unit, with its own VAT split; only when a unit and quantity were given. */
+  amount?: { unit: RateUnit; quantity: string; amountWvat: string; net: string; vat: string };
+}
+
+/** The rules throw plain errors on input they refuse; to the caller that is a mistake in the request. */
+function asValidation<T>(field: string, work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const text = err instanceof Error ? err.message : String(err);
+    throw new AppError("VALIDATION", text, { [field]: [text] });
+  }
+}
+
+function priced<R>(rate: R, rateWvat: string, q: Quantity): RateInForceAnswer<R> {
+  const answer: RateInForceAnswer<R> = { rate, rateWvat, ...splitVat(rateWvat) };
+  if (q.unit !== undefined && q.quantity !== undefined) {
+    const { unit, quantity } = q;
+    const amountWvat = asValidation("quantity", () => chargeAmount(rateWvat, unit, quantity));
+    answer.amount = { unit, quantity, amountWvat, ...splitVat(amountWvat) };
+  }
+  return answer;
+}
+
+/** Candidate rates of the charge at the given placement; the date rule itself is left to rateInForce. */
+async function candidates(db: Db, kind: RateKind, keys: Record<string, string | undefined>): Promise<Row[]> {
+  const parts = Object.entries(keys)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([field, value]) => eq(column(kind, field), value));
+  return await db.select().from(kind.table).where(and(eq(kind.table.isActive, true), ...parts)) as Row[];
+}
+
+const describeKeys = (keys: Record<string, string | undefined>, names: Record<string, string>) =>
+  Object.entries(keys).filter(([, v]) => v !== undefined).map(([k, v]) => `${names[k] ?? k} ${v}`).join(", ");
+
+export interface FreightLookup extends Quantity {
+  chargeCode: string;
+  portCodeOrigin: string;
+  portCodeDestination: string;
+  branchCodeOrigin?: string;
+  branchCodeDestination?: string;
+  date: string;
+}
+
+export async function freightRateInForce(db: Db, q: FreightLookup): Promise<RateInForceAnswer<FreightRateRow>> {
+  const keys = {
+    chargeCode: q.chargeCode,
+    portCodeOrigin: q.portCodeOrigin,
+    portCodeDestination: q.portCodeDestination,
+    branchCodeOrigin: q.branchCodeOrigin,
+    branchCodeDestination: q.branchCodeDestination,
+  };
+  const rows = await candidates(db, FREIGHT, keys) as unknown as FreightRateRow[];
+  const found = rateInForce(rows, { ...keys, on: q.date });
+  if (!found) {
+    const where = describeKeys(keys, {
+      chargeCode: "charge",
+      portCodeOrigin: "from port",
+      portCodeDestination: "to port",
+      branchCodeOrigin: "origin branch",
+      branchCodeDestination: "destination branch",
+    });
+    throw new AppError("NOT_FOUND", `No freight rate is in force on ${q.date} for ${where}.`);
+  }
+  return priced(found, found.stdRateWvat, q);
+}
+
+export interface PortLookup extends Quantity {
+  chargeCode: string;
+  portCode: string;
+  branchCode?: string;
+  date: string;
+}
+
+export async function portRateInForce(db: Db, q: PortLookup): Promise<RateInForceAnswer<PortRateRow>> {
+  const keys = { chargeCode: q.chargeCode, portCode: q.portCode, branchCode: q.branchCode };
+  const rows = await candidates(db, PORT, keys) as unknown as PortRateRow[];
+  const found = rateInForce(rows, { ...keys, on: q.date });
+  if (!found) {
+    const where = describeKeys(keys, { chargeCode: "charge", portCode: "port", branchCode: "branch" });
+    throw new AppError("NOT_FOUND", `No port rate is in force on ${q.date} for ${where}.`);
+  }
+  return priced(found, found.stdRateWvat, q);
+}
+
+export interface TruckingLookup extends Quantity {
+  chargeCode: string;
+  areaCode: string;
+  portCode?: string;
+  branchCode?: string;
+  date: string;
+  backload?: boolean;
+  tandem?: boolean;
+}
+
+export type TruckingTrip = "standard" | "backload" | "tandem";
+
+export async function truckingRateInForce(
+  db: Db,
+  q: TruckingLookup,
+): Promise<RateInForceAnswer<TruckingRateRow> & { trip: TruckingTrip }> {
+  if (q.backload && q.tandem) {
+    const text = "A trip is either a back-load or a tandem; there is no back-load tandem rate.";
+    throw new AppError("VALIDATION", text, { tandem: [text] });
+  }
+  const keys = { chargeCode: q.chargeCode, areaCode: q.areaCode, portCode: q.portCode, branchCode: q.branchCode };
+  const rows = await candidates(db, TRUCKING, keys) as unknown as TruckingRateRow[];
+  const found = rateInForce(rows, { ...keys, on: q.date });
+  const where = describeKeys(keys, { chargeCode: "charge", areaCode: "area", portCode: "port", branchCode: "branch" });
+  if (!found) throw new AppError("NOT_FOUND", `No trucking rate is in force on ${q.date} for ${where}.`);
+  const trip: TruckingTrip = q.backload ? "backload" : q.tandem ? "tandem" : "standard";
+  let rateWvat: string;
+  try {
+    rateWvat = truckingRate(found, { backload: q.backload, tandem: q.tandem });
+  } catch (err) {
+    // The rate in force leaves this kind of trip unpriced: for that trip there is no rate, and pricing must not
+    // fall back to the standard one.
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new AppError("NOT_FOUND", `${reason} on ${q.date} (rate effective ${found.dateEffective}).`);
+  }
+  return { ...priced(found, rateWvat, q), trip };
+}
