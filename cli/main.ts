@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { packageVersion } from "../api/settings.ts";
 import { registerDbCommands } from "./commands/db.ts";
+import { registerExportCommands } from "./commands/export.ts";
 import { registerPortCommands } from "./commands/ports.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { type CliContext, describeError } from "./context.ts";
@@ -13,6 +14,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerDbCommands(program, ctx);
   registerUserCommands(program, ctx);
   registerPortCommands(program, ctx);
+  registerExportCommands(program, ctx);
   return program;
 }
 

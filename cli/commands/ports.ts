@@ -1,5 +1,3 @@
-import { statSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { type Command, Option } from "commander";
 import type { Db } from "../../db/client.ts";
 import { portService } from "../../api/modules/master-data/entities.ts";
@@ -9,6 +7,7 @@ import { buildPortsWorkbook, PORTS_XLSX_NAME } from "../../templates/exports/por
 import { buildPortsListPdf, PORTS_PDF_NAME } from "../../templates/documents/ports-list.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { formatCsv, formatTable } from "../format.ts";
+import { outputPath, writeOutput } from "../output.ts";
 
 type PortRow = Awaited<ReturnType<typeof portService.load>>["data"][number];
 
@@ -35,24 +34,6 @@ async function loadAllPorts(db: Db, opts: FilterOptions): Promise<PortRow[]> {
     const page = await portService.load(db, { ...base, skip });
     rows.push(...page.data);
     if (page.data.length < MAX_TAKE || rows.length >= page.total) return rows;
-  }
-}
-
-/** A directory gets the file name the web app downloads under. */
-function outputPath(file: string, defaultName: string): string {
-  try {
-    if (statSync(file).isDirectory()) return path.join(file, defaultName);
-  } catch {
-    // Not there yet: it is the file to create.
-  }
-  return file;
-}
-
-function writeOutput(file: string, bytes: Uint8Array): void {
-  try {
-    writeFileSync(file, bytes);
-  } catch (err) {
-    throw new CliError(`Could not write ${file}: ${(err as Error).message}`);
   }
 }
 

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { ports } from "../../db/schema/index.ts";
+import { customers, ports, truckings } from "../../db/schema/index.ts";
 import { makeTestApp, signIn } from "../support/app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -89,7 +89,7 @@ describe("lading CLI on the embedded database", () => {
 
   it("explains itself with --help", async () => {
     const top = await ok(["--help"], env);
-    for (const word of ["db", "users", "ports", "DATABASE_URL", "DATA_DIR"]) expect(top).toContain(word);
+    for (const word of ["db", "users", "ports", "export", "DATABASE_URL", "DATA_DIR"]) expect(top).toContain(word);
     const list = await ok(["ports", "list", "--help"], env);
     for (const word of ["--format", "--search", "--branch", "--status"]) expect(list).toContain(word);
   });
@@ -183,6 +183,38 @@ describe("lading CLI on the embedded database", () => {
     ]);
     expect(out.pdf.startsWith("%PDF-")).toBe(true);
     expect(out.pdf).toContain(`(${api[0].name}) Tj`);
+  });
+
+  it("exports the customer list and the trucking master as the web app's workbooks", async () => {
+    const customersOut = await ok(["export", "customers", "--out", dataDir], env);
+    const truckingsOut = await ok(["export", "truckings", "--out", dataDir], env);
+    const customersFile = path.join(dataDir, "Customer_List.xlsx");
+    const handle = await openDatabase(env);
+    let counts: { customers: number; truckings: number };
+    try {
+      const [c] = await handle.db.select({ n: count() }).from(customers);
+      const [t] = await handle.db.select({ n: count() }).from(truckings);
+      counts = { customers: Number(c.n), truckings: Number(t.n) };
+    } finally {
+      await handle.close();
+    }
+    expect(counts.customers).toBeGreaterThan(0);
+    expect(customersOut).toContain(`Wrote ${counts.customers} customers to ${customersFile}`);
+    const sheet = (file: string) => {
+      const book = XLSX.read(readFileSync(file), { type: "buffer" });
+      return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, defval: null });
+    };
+    const customerRows = sheet(customersFile);
+    expect(customerRows[0]).toEqual(["No", "Company", "Customer Name", "Address", "Contact Number", "Email Address"]);
+    expect(customerRows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: counts.customers }, (_, i) => i + 1));
+
+    const truckingsFile = truckingsOut.match(/ to (.+\.xlsx)/)![1];
+    expect(truckingsOut).toContain(`Wrote ${counts.truckings} truckers`);
+    expect(sheet(truckingsFile)).toHaveLength(counts.truckings + 1);
+
+    const filtered = await ok(["export", "customers", "--search", "zzz-no-such-customer", "--out", path.join(dataDir, "none.xlsx")], env);
+    expect(filtered).toContain("Wrote 0 customers");
+    expect(sheet(path.join(dataDir, "none.xlsx"))).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,48 @@
+import type { Command } from "commander";
+import { customersForExport } from "../../api/modules/master-data/customers/service.ts";
+import { truckingsForExport } from "../../api/modules/master-data/equipment/service.ts";
+import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exports/customers.ts";
+import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
+import { type CliContext, withDatabase } from "../context.ts";
+import { outputPath, writeOutput } from "../output.ts";
+
+interface ExportOptions {
+  search?: string;
+  out: string;
+}
+
+/** The master-data downloads of the web app, written by the same templates from the same service calls. */
+const EXPORTS = [
+  {
+    name: "customers",
+    noun: "customer",
+    fileName: CUSTOMERS_XLSX_NAME,
+    rows: customersForExport,
+    build: buildCustomersWorkbook as (rows: never[]) => Uint8Array,
+  },
+  {
+    name: "truckings",
+    noun: "trucker",
+    fileName: TRUCKINGS_XLSX_NAME,
+    rows: truckingsForExport,
+    build: buildTruckingsWorkbook as (rows: never[]) => Uint8Array,
+  },
+] as const;
+
+export function registerExportCommands(program: Command, ctx: CliContext): void {
+  const exportCommand = program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
+  for (const spec of EXPORTS) {
+    exportCommand.command(spec.name)
+      .description(`write ${spec.fileName}`)
+      .option("--search <text>", "only records matching this text, as the list screen's search")
+      .option("--out <file>", `workbook to write (a directory gets ${spec.fileName})`, ".")
+      .action((opts: ExportOptions) =>
+        withDatabase(ctx, async (handle) => {
+          const rows = await spec.rows(handle.db, { search: opts.search });
+          const file = outputPath(opts.out, spec.fileName);
+          writeOutput(file, spec.build(rows as never[]));
+          ctx.print(`Wrote ${rows.length} ${spec.noun}${rows.length === 1 ? "" : "s"} to ${file}`);
+        })
+      );
+  }
+}
