@@ -1,13 +1,17 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, containerYards, ports, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
+import { branches, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
-import { DEMO_BRANCHES, DEMO_CONTAINER_YARDS, DEMO_PORTS } from "../../../db/seed/demo.ts";
+import { DEMO_BRANCHES } from "../../../db/seed/demo.ts";
+import { seedDemo } from "../master-data/seed.ts";
 import { AppError } from "../../shared/errors.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { endSessions } from "../auth/service.ts";
 
 const SEEDER = "system";
+
+// The demo data set lives with master data now; kept reachable from here for the callers that import it.
+export { seedDemo };
 
 /** Inserts the reference data (the administrator role) when it is missing. Safe to run again. */
 export async function seedReference(db: Db): Promise<void> {
@@ -20,18 +24,6 @@ export async function seedReference(db: Db): Promise<void> {
       .values(ADMIN_ROLE.menus.map((menuId) => ({ roleId: roleKey, menuId, isAllowed: true })))
       .onConflictDoNothing();
   });
-}
-
-/** Loads the demo branches and ports; skipped when any branch exists so real data is never mixed with it. */
-export async function seedDemo(db: Db): Promise<{ branches: number; ports: number }> {
-  const [{ n }] = await db.select({ n: count() }).from(branches);
-  if (Number(n) > 0) return { branches: 0, ports: 0 };
-  await db.transaction(async (tx) => {
-    await tx.insert(branches).values(DEMO_BRANCHES.map((b) => ({ ...b, userCreated: SEEDER, userModified: SEEDER })));
-    await tx.insert(ports).values(DEMO_PORTS.map((p) => ({ ...p, userCreated: SEEDER, userModified: SEEDER })));
-    await tx.insert(containerYards).values(DEMO_CONTAINER_YARDS.map((y) => ({ ...y, userCreated: SEEDER, userModified: SEEDER })));
-  });
-  return { branches: DEMO_BRANCHES.length, ports: DEMO_PORTS.length };
 }
 
 /**

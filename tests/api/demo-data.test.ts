@@ -1,0 +1,166 @@
+import { count, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import * as md from "../../db/schema/master-data.ts";
+import * as demo from "../../db/seed/demo.ts";
+import { itemCodeInput } from "../../api/modules/master-data/charges/routes.ts";
+import { customerAddressInput, customerChargeInput } from "../../api/modules/master-data/customers/contracts.ts";
+import { entityPath } from "../../api/modules/master-data/fields.ts";
+import { CHARGE_CODES, POLICY_CODES } from "../../api/modules/master-data/reference-lists.ts";
+import { ENTITY_CONTRACTS, type EntityName, stowagePlanInput, stowageTemplateInput } from "../../api/modules/master-data/schemas.ts";
+import { seedDemo } from "../../api/modules/master-data/seed.ts";
+import { seedDemo as seedDemoFromUsers } from "../../api/modules/users/bootstrap.ts";
+import { checkStowageGrid } from "../../api/modules/master-data/vessels/grid.ts";
+import { createUser, makeTestApp, signIn } from "../support/app.ts";
+import { openTestDatabase } from "../support/test-db.ts";
+
+/** The demo records of each entity that has a contract. */
+const RECORDS: Record<EntityName, readonly object[]> = {
+  branches: demo.DEMO_BRANCHES,
+  ports: demo.DEMO_PORTS,
+  areas: demo.DEMO_AREAS,
+  cargoTypes: demo.DEMO_CARGO_TYPES,
+  serviceModes: demo.DEMO_SERVICE_MODES,
+  containerYards: demo.DEMO_CONTAINER_YARDS,
+  routes: demo.DEMO_ROUTES,
+  charges: demo.DEMO_CHARGES,
+  chargeServicesMatrices: demo.DEMO_CHARGE_SERVICES_MATRICES,
+  companyPolicies: demo.DEMO_COMPANY_POLICIES,
+  freightRates: demo.DEMO_FREIGHT_RATES,
+  portRates: demo.DEMO_PORT_RATES,
+  truckingRates: demo.DEMO_TRUCKING_RATES,
+  customers: demo.DEMO_CUSTOMERS,
+  vessels: demo.DEMO_VESSELS,
+  containerVans: demo.DEMO_CONTAINER_VANS,
+  truckings: demo.DEMO_TRUCKINGS,
+  commodityCategories: demo.DEMO_COMMODITY_CATEGORIES,
+  commodities: demo.DEMO_COMMODITIES,
+  holidays: demo.DEMO_HOLIDAYS,
+  workSchedules: demo.DEMO_WORK_SCHEDULES,
+};
+
+/** The record as a create call would send it: only the fields of the contract. */
+function asInput(name: EntityName, record: object): Record<string, unknown> {
+  const fields = ENTITY_CONTRACTS[name].fields.map((f) => f.name);
+  return Object.fromEntries(fields.filter((f) => f in record).map((f) => [f, (record as Record<string, unknown>)[f]]));
+}
+
+/** Each problem as "entity #index: path: message", so a failure names the record to fix. */
+function problemsOf(name: string, records: readonly object[], parse: (r: object) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return records.flatMap((record, i) => {
+    const result = parse(record);
+    return result.success ? [] : result.error!.issues.map((issue) => `${name} #${i}: ${issue.path.join(".")}: ${issue.message}`);
+  });
+}
+
+const codesOf = (records: readonly { code: string }[]) => new Set(records.map((r) => r.code));
+const masterTables = Object.entries(md).filter(([, value]) => is(value, PgTable)) as [string, PgTable][];
+
+describe("demo data set: the records", () => {
+  it.each(Object.keys(RECORDS) as EntityName[])("every %s record is accepted by its contract", (name) => {
+    const records = RECORDS[name];
+    expect(records.length).toBeGreaterThan(0);
+    expect(problemsOf(name, records, (r) => ENTITY_CONTRACTS[name].input.safeParse(asInput(name, r)))).toEqual([]);
+  });
+
+  it("every record without a contract of its own is accepted by the call that writes it", () => {
+    const problems = [
+      ...problemsOf("chargeItemCodes", demo.DEMO_CHARGE_ITEM_CODES, (r) => itemCodeInput.safeParse(r)),
+      ...problemsOf("customerAddresses", demo.DEMO_CUSTOMER_ADDRESSES, (r) => customerAddressInput.safeParse(r)),
+      ...problemsOf("customerCharges", demo.DEMO_CUSTOMER_CHARGES, (r) => customerChargeInput.safeParse(r)),
+      ...problemsOf("stowageTemplates", demo.DEMO_STOWAGE_TEMPLATES, (r) => stowageTemplateInput.safeParse(r)),
+      ...problemsOf("vesselStowagePlans", demo.DEMO_STOWAGE_PLANS, (r) => stowagePlanInput.safeParse(r)),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it("stowage grids have slots inside the grid, none overlapping, positions unique", () => {
+    for (const grid of [...demo.DEMO_STOWAGE_TEMPLATES, ...demo.DEMO_STOWAGE_PLANS]) {
+      expect(grid.slots!.length).toBeGreaterThan(0);
+      expect(checkStowageGrid({ rows: grid.rows, columns: grid.columns, slots: grid.slots! })).toEqual({});
+    }
+  });
+
+  it("covers every charge code and policy code of the reference lists, with item codes and matrix rows", () => {
+    const charges = codesOf(demo.DEMO_CHARGES);
+    expect([...charges].sort()).toEqual(CHARGE_CODES.map((c) => c.code).sort());
+    for (const code of charges) {
+      expect(demo.DEMO_CHARGE_ITEM_CODES.filter((i) => i.chargeCode === code).length, `item codes of ${code}`).toBe(demo.DEMO_BRANCHES.length);
+      expect(demo.DEMO_CHARGE_SERVICES_MATRICES.some((m) => m.chargeCode === code), `matrix rows of ${code}`).toBe(true);
+    }
+    const policies = new Set(demo.DEMO_COMPANY_POLICIES.map((p) => p.code));
+    expect([...policies].sort()).toEqual(POLICY_CODES.map((p) => p.code).sort());
+    for (const code of ["C0004", "C0005"]) {
+      const dates = demo.DEMO_COMPANY_POLICIES.filter((p) => p.code === code).map((p) => p.dateEffective);
+      expect(new Set(dates).size, `versions of ${code}`).toBe(2);
+    }
+  });
+
+  it("names only branches that exist in its lists of branch codes", () => {
+    const branches = codesOf(demo.DEMO_BRANCHES);
+    const named = [
+      ...demo.DEMO_CHARGES.flatMap((c) => c.appliedBranches ?? []),
+      ...demo.DEMO_TRUCKINGS.flatMap((t) => t.branchCodes ?? []),
+      ...demo.DEMO_ROUTES.flatMap((r) => [r.originBranchCode, ...(r.destinationBranchCodes ?? [])]),
+    ];
+    expect(named.filter((code) => !branches.has(code))).toEqual([]);
+  });
+
+  it("has two effective dates on every freight lane and back-load and tandem trucking prices", () => {
+    const lanes = new Map<string, Set<string>>();
+    for (const r of demo.DEMO_FREIGHT_RATES) {
+      const key = `${r.chargeCode} ${r.portCodeOrigin}-${r.portCodeDestination}`;
+      lanes.set(key, (lanes.get(key) ?? new Set()).add(r.dateEffective));
+    }
+    expect([...lanes.values()].every((dates) => dates.size === 2)).toBe(true);
+    expect(demo.DEMO_TRUCKING_RATES.some((r) => r.backloadRateWvat)).toBe(true);
+    expect(demo.DEMO_TRUCKING_RATES.some((r) => r.stdRateTandemRates)).toBe(true);
+  });
+});
+
+describe("demo data set: loading it", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle?.close());
+
+  async function tableCounts() {
+    const counts: Record<string, number> = {};
+    for (const [name, table] of masterTables) {
+      const [{ n }] = await handle.db.select({ n: count() }).from(table);
+      counts[name] = Number(n);
+    }
+    return counts;
+  }
+
+  it("fills every master-data table once and adds nothing on a second run", async () => {
+    expect(masterTables.length).toBeGreaterThan(20);
+    const loaded = await seedDemo(handle.db);
+    const after = await tableCounts();
+    expect(Object.entries(after).filter(([, n]) => n === 0).map(([name]) => name)).toEqual([]);
+    // What it reports is what went in, table by table.
+    expect(loaded).toEqual(after);
+    expect(loaded.branches).toBe(demo.DEMO_BRANCHES.length);
+    expect(loaded.ports).toBe(demo.DEMO_PORTS.length);
+
+    const again = await seedDemoFromUsers(handle.db);
+    expect(again.branches).toBe(0);
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    expect(await tableCounts()).toEqual(after);
+  });
+
+  it("offers its records through the pickers' active lists", async () => {
+    const t = makeTestApp(handle.db);
+    await createUser(handle.db, { userId: "demo-md", password: "demo-password-1", menus: ["MASTERDATA"] });
+    const token = await signIn(t, "demo-md", "demo-password-1");
+    for (const name of ["charges", "freightRates", "portRates", "vessels", "commodityCategories"] as const) {
+      const res = await t.call("GET", `/api${entityPath(ENTITY_CONTRACTS[name], "listActive")}`, { token });
+      expect(res.status, name).toBe(200);
+      const body = await res.json() as { data: { isActive: boolean }[] };
+      expect(body.data.length, name).toBe(RECORDS[name].length);
+      expect(body.data.every((row) => row.isActive)).toBe(true);
+    }
+  });
+});
