@@ -49,6 +49,8 @@ const ContainerVansPage = lazy(() => import("../features/master-data/pages/Conta
 const TruckingsPage = lazy(() => import("../features/master-data/pages/TruckingsPage.tsx"));
 const CommoditiesPage = lazy(() => import("../features/master-data/pages/CommoditiesPage.tsx"));
 const CommodityCategoryPage = lazy(() => import("../features/master-data/pages/CommodityCategoryPage.tsx"));
+const HolidaysPage = lazy(() => import("../features/master-data/pages/HolidaysPage.tsx"));
+const WorkSchedulePage = lazy(() => import("../features/master-data/pages/WorkSchedulePage.tsx"));
 const UsersPage = lazy(() => import("../features/users/pages/UsersPage.tsx"));
 const MyAccountPage = lazy(() => import("../features/users/pages/MyAccountPage.tsx"));
 const EditProfilePage = lazy(() => import("../features/users/pages/EditProfilePage.tsx"));
@@ -122,8 +124,8 @@ export const ROUTES: AppRoute[] = [
   masterData("trucking", "Truckings", TruckingsPage),
   masterData("commodity", "Commodities", CommoditiesPage),
   masterData("commodity/category/:category", "Commodities of a category", CommodityCategoryPage),
-  masterData("holidays", "Holidays", EntityPage),
-  masterData("work_schedule", "Work schedule", EntityPage),
+  masterData("holidays", "Holidays", HolidaysPage),
+  masterData("work_schedule", "Work schedule", WorkSchedulePage),
 
   area("/sales_quotation", "Sales Quotation", "SALESQUOTATION"),
   r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION"),

@@ -15,6 +15,4 @@ export const ENTITY_SCREENS: Record<string, EntityScreen> = {
   "/master_data/service_modes": { entity: "serviceModes", title: "Service modes", idPrefix: "service-mode" },
   "/master_data/container_yards": { entity: "containerYards", title: "Container yards", idPrefix: "container-yard" },
   "/master_data/company_policies": { entity: "companyPolicies", title: "Company policies", idPrefix: "company-policy" },
-  "/master_data/holidays": { entity: "holidays", title: "Holidays", idPrefix: "holiday" },
-  "/master_data/work_schedule": { entity: "workSchedules", title: "Work schedule", idPrefix: "work-schedule" },
 };

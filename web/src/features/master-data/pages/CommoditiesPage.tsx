@@ -1,6 +1,28 @@
-import { commodityContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { Button } from "@blueprintjs/core";
+import { List } from "@blueprintjs/icons";
+import { useLocation } from "wouter";
+import { commodityCategoryContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { EntityList } from "../components/EntityList.tsx";
 
+/** Where the goods of one category are kept. */
+export const commodityCategoryPath = (code: string) => `/master_data/commodity/category/${encodeURIComponent(code)}`;
+
+/** Commodity categories; each row leads to the goods filed under it. */
 export default function CommoditiesPage() {
-  return <EntityList contract={commodityContract} title="Commodities" idPrefix="commodity" />;
+  const [, navigate] = useLocation();
+  return (
+    <EntityList
+      contract={commodityCategoryContract}
+      title="Commodity categories"
+      idPrefix="commodity-category"
+      actionsWidth={380}
+      rowActions={(row, busy) => {
+        const code = String(row.code);
+        return (
+          <Button icon={<List />} text="Commodities" aria-label={`Commodities of category ${code}`} disabled={busy}
+            onClick={() => navigate(commodityCategoryPath(code))} data-testid={`commodity-category-goods-${code}`} />
+        );
+      }}
+    />
+  );
 }

@@ -1,6 +1,28 @@
+import { Button } from "@blueprintjs/core";
+import { List } from "@blueprintjs/icons";
+import { useLocation } from "wouter";
 import { portRateContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { EntityList } from "../components/EntityList.tsx";
 
+/** The screen of every port rate of one charge. */
+export const portRateChargePath = (chargeCode: string) => `/master_data/port_rate/${encodeURIComponent(chargeCode)}`;
+
+/** All port rates; each row leads to the other rates of its charge. */
 export default function PortRatesPage() {
-  return <EntityList contract={portRateContract} title="Port rates" idPrefix="port-rate" />;
+  const [, navigate] = useLocation();
+  return (
+    <EntityList
+      contract={portRateContract}
+      title="Port rates"
+      idPrefix="port-rate"
+      actionsWidth={370}
+      rowActions={(row, busy) => {
+        const charge = String(row.chargeCode);
+        return (
+          <Button icon={<List />} text="Charge" aria-label={`Port rates of charge ${charge}`} disabled={busy}
+            onClick={() => navigate(portRateChargePath(charge))} data-testid={`port-rate-charge-${row.id}`} />
+        );
+      }}
+    />
+  );
 }

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const baseURL = inject("baseURL");
+const adminPassword = inject("adminPassword");
+
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let profileDir: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  profileDir = mkdtempSync(path.join(os.tmpdir(), "lading-e2e-master-"));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1366, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+async function seeNotice(text: string) {
+  await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible" });
+}
+
+/** The signed-in browser's own session reads the demo data, as the screens do. */
+async function firstActive(resource: string, listActive = "getIsActive"): Promise<Record<string, string>> {
+  const res = await page.request.get(`${baseURL}/api/${resource}/${listActive}`);
+  expect(res.status()).toBe(200);
+  const body = await res.json() as { data: Record<string, string>[] };
+  expect(body.data.length).toBeGreaterThan(0);
+  return body.data[0]!;
+}
+
+/** Opens a route and waits for its page: a title, no error page, no "not built" page. */
+async function visit(route: string) {
+  await page.goto(baseURL + route);
+  await page.getByTestId("page-title").first().waitFor();
+  expect(await page.getByText("This page could not be shown").count(), route).toBe(0);
+  expect(await page.getByTestId("not-built").count(), route).toBe(0);
+  expect(await page.getByTestId("not-found").count(), route).toBe(0);
+}
+
+/**
+ * Creates a record through the generic form, then edits it: the form is drawn from the entity's fields, so
+ * the same steps work on every screen that uses it. `values` fills inputs and selects by field name.
+ */
+async function createAndEdit(prefix: string, label: string, key: string, values: Record<string, string>, edit: [string, string]) {
+  await page.getByTestId(`new-${prefix}`).click();
+  for (const [field, value] of Object.entries(values)) {
+    const input = page.locator(`#${prefix}-${field}`);
+    if (await input.evaluate((el) => el.tagName === "SELECT")) {
+      // Reference pickers fill in after the dialog opens.
+      await input.locator(`option[value="${value}"]`).waitFor({ state: "attached" });
+      await input.selectOption(value);
+    } else {
+      await input.fill(value);
+    }
+  }
+  await page.getByTestId(`${prefix}-save`).click();
+  await seeNotice(`${label} added successfully`);
+  await page.getByTestId(`${prefix}-search`).fill(key);
+  await page.getByRole("button", { name: `Edit ${label.toLowerCase()} ${key}` }).click();
+  await page.locator(`#${prefix}-${edit[0]}`).fill(edit[1]);
+  await page.getByTestId(`${prefix}-save`).click();
+  await seeNotice(`${label} updated successfully`);
+  await page.getByTestId(`${prefix}-${edit[0]}-${key}`).filter({ hasText: edit[1] }).waitFor();
+}
+
+describe("master data in the browser", () => {
+  it("signs in as the administrator", async () => {
+    await page.goto(baseURL + "/signin");
+    await page.getByLabel("User id").fill("admin");
+    await page.getByLabel("Password").fill(adminPassword);
+    await page.getByTestId("signin-submit").click();
+    await page.getByTestId("side-menu").waitFor();
+  });
+
+  it("opens every master-data route of the specification", async () => {
+    const charge = await firstActive("Charges");
+    const freight = await firstActive("FreightRates");
+    const portRate = await firstActive("PortRates");
+    const vessel = await firstActive("Vessels");
+    const category = await firstActive("CommodityCategories");
+    const routes = [
+      "branches", "ports", "areas", "cargo_types", "service_modes", "container_yards", "charges",
+      `charges/read/${charge.code}`, "company_policies", "freight_rate",
+      `freight_rate/${freight.chargeCode}/${freight.portCodeOrigin}`, "port_rate", `port_rate/${portRate.chargeCode}`,
+      "Trucking_rate", "customers", "vessels", `vessels/read/${vessel.code}`, "vessel_stowage", "containerVan",
+      "trucking", "commodity", `commodity/category/${category.code}`, "holidays", "work_schedule",
+    ];
+    for (const route of routes) await visit(`/master_data/${route}`);
+  });
+
+  it("edits records on the branch, area, cargo type, service mode, yard, policy and holiday screens", async () => {
+    await visit("/master_data/branches");
+    await createAndEdit("branch", "Branch", "E2EB", { code: "E2EB", name: "Test Branch" }, ["name", "Test Branch Renamed"]);
+
+    await visit("/master_data/areas");
+    await createAndEdit("area", "Area", "E2EA", { code: "E2EA", name: "Test Area", branchCode: "E2EB" }, ["name", "Test Area Renamed"]);
+
+    await visit("/master_data/cargo_types");
+    await createAndEdit("cargo-type", "Cargo type", "E2EC", { code: "E2EC", name: "Test cargo" }, ["name", "Test cargo renamed"]);
+
+    await visit("/master_data/service_modes");
+    await createAndEdit("service-mode", "Service mode", "E2ES", { code: "E2ES", name: "Test mode" }, ["name", "Test mode renamed"]);
+
+    await visit("/master_data/container_yards");
+    await createAndEdit("container-yard", "Container Yard", "E2EY", { code: "E2EY", name: "Test Yard", branchCode: "E2EB" }, [
+      "name",
+      "Test Yard Renamed",
+    ]);
+
+    await visit("/master_data/company_policies");
+    await createAndEdit("company-policy", "Company policy", "E2EP", { code: "E2EP", dateEffective: "2026-01-01", defaultValueDecimal: "5" }, [
+      "description",
+      "Test policy",
+    ]);
+  });
+
+  it("deactivates and activates a record from its row, with the notices", async () => {
+    await visit("/master_data/cargo_types");
+    await page.getByTestId("cargo-type-search").fill("E2EC");
+    await page.getByRole("button", { name: "Deactivate cargo type E2EC" }).click();
+    await seeNotice("Cargo type deactivated successfully");
+    await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Inactive" }).waitFor();
+    await page.getByRole("button", { name: "Activate cargo type E2EC" }).click();
+    await seeNotice("Cargo type activated successfully");
+    await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Active" }).waitFor();
+  });
+
+  it("shows the field errors of the declared checks before anything is sent", async () => {
+    await visit("/master_data/service_modes");
+    await page.getByTestId("new-service-mode").click();
+    await page.locator("#service-mode-code").fill("bad code!");
+    await page.getByTestId("service-mode-save").click();
+    await page.getByText("Service mode code may contain only letters, digits, - and _").waitFor();
+    await page.getByText("Service mode name is required").waitFor();
+  });
+});
