@@ -10,7 +10,6 @@ import { entityPath } from "../../api/modules/master-data/fields.ts";
 import { CHARGE_CODES, POLICY_CODES } from "../../api/modules/master-data/reference-lists.ts";
 import { ENTITY_CONTRACTS, type EntityName, stowagePlanInput, stowageTemplateInput } from "../../api/modules/master-data/schemas.ts";
 import { seedDemo } from "../../api/modules/master-data/seed.ts";
-import { seedDemo as seedDemoFromUsers } from "../../api/modules/users/bootstrap.ts";
 import { checkStowageGrid } from "../../api/modules/master-data/vessels/grid.ts";
 import { createUser, makeTestApp, signIn } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
@@ -145,7 +144,7 @@ describe("demo data set: loading it", () => {
     expect(loaded.branches).toBe(demo.DEMO_BRANCHES.length);
     expect(loaded.ports).toBe(demo.DEMO_PORTS.length);
 
-    const again = await seedDemoFromUsers(handle.db);
+    const again = await seedDemo(handle.db);
     expect(again.branches).toBe(0);
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
     expect(await tableCounts()).toEqual(after);

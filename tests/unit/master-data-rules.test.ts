@@ -11,7 +11,7 @@ import {
   manilaDate,
   policyInForce,
   type PortRate,
-  RATE_UNITS,
+  RATE_UNIT_LABELS,
   rateInForce,
   splitVat,
   storageDueDate,
@@ -108,7 +108,7 @@ describe("the rate in force on a date (000 §3)", () => {
 
 describe("charge amounts by rate unit (001 §9)", () => {
   it("labels the three units as the spec names them", () => {
-    expect(RATE_UNITS).toEqual({ perTeu: "Per TEU", perBag: "Per BAG", perTon: "Per TON" });
+    expect(RATE_UNIT_LABELS).toEqual({ perTeu: "Per TEU", perBag: "Per BAG", perTon: "Per TON" });
   });
 
   it("multiplies per TEU by the TEU count", () => {

@@ -9,7 +9,8 @@
  * Dates: business dates are "YYYY-MM-DD" strings on the Asia/Manila calendar. They compare as text and are
  * stepped through a UTC day count, so the machine's time zone never moves a date.
  */
-import type { ChargePart, RateUnit } from "./reference-lists.ts";
+import { type ChargePart, RATE_UNITS, type RateUnit } from "./reference-lists.ts";
+export { CHARGE_PARTS } from "./reference-lists.ts";
 
 export type { ChargePart, RateUnit };
 
@@ -209,12 +210,8 @@ export function rateInForce<R extends RateBase>(rates: readonly R[], query: Rate
 // ---------------------------------------------------------------------------------------------------------
 // Rate units (001 §9)
 
-/** How a rate is applied: the stored id and the label shown. */
-export const RATE_UNITS = {
-  perTeu: "Per TEU",
-  perBag: "Per BAG",
-  perTon: "Per TON",
-} as const satisfies Record<RateUnit, string>;
+/** How a rate is applied: the label shown for each stored id. */
+export const RATE_UNIT_LABELS = Object.fromEntries(RATE_UNITS.map((u) => [u.id, u.label])) as Record<RateUnit, string>;
 
 /** Decimals each unit's quantity may carry: TEU and bags are counted, tons are weighed to the kilogram. */
 const UNIT_DECIMALS: Record<RateUnit, number> = { perTeu: 0, perBag: 0, perTon: 3 };
@@ -224,7 +221,7 @@ const UNIT_DECIMALS: Record<RateUnit, number> = { perTeu: 0, perBag: 0, perTon: 
  * (perBag) or the tons to three decimals (perTon). Rounded half-up to the centavo; returns "1234.50" text.
  */
 export function chargeAmount(rate: DecimalInput, unit: RateUnit, quantity: DecimalInput): string {
-  const label = RATE_UNITS[unit];
+  const label = RATE_UNIT_LABELS[unit];
   if (!label) throw new Error(`Unknown rate unit: "${String(unit)}"`);
   const amount = parseDecimal(quantity, `Quantity ${label}`);
   if (amount.units < 0n) throw new Error(`Quantity ${label} cannot be negative: ${quantity}`);
@@ -364,15 +361,6 @@ export function insurancePremium(input: {
 
 // ---------------------------------------------------------------------------------------------------------
 // Charge parts (001 §9)
-
-/** The parts a charge is split into on a waybill. */
-export const CHARGE_PARTS = [
-  "FREIGHT",
-  "PORT_ORIGIN",
-  "PORT_DESTINATION",
-  "TRUCKING_ORIGIN",
-  "TRUCKING_DESTINATION",
-] as const satisfies readonly ChargePart[];
 
 export type ChargeSide = "origin" | "destination";
 

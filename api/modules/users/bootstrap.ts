@@ -10,9 +10,6 @@ import { endSessions } from "../auth/service.ts";
 
 const SEEDER = "system";
 
-// The demo data set lives with master data now; kept reachable from here for the callers that import it.
-export { seedDemo };
-
 /** Inserts the reference data (the administrator role) when it is missing. Safe to run again. */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { tag } from "../route-shapes.ts";
 import { addressMatch, addressSearchQuery, barangaysQuery, citiesQuery, cityRow, provincesQuery, zipCodeQuery, zipCodeRow } from "./schemas.ts";
 import { listBarangays, listCities, listProvinces, searchAddresses, zipCodeOf } from "./service.ts";
 
-const tag = "Master data";
 const names = z.object({ data: z.array(z.string()) });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
-import { listQuery } from "../../../shared/contracts.ts";
+import { codeParam, listFilters, optionalCode, pageAnswer, requiredCode, tag } from "../route-shapes.ts";
 import { dateText } from "../fields.ts";
 import { STRIPPING_TYPE_CODES } from "../reference-lists.ts";
 import { manilaDate } from "../rules.ts";
@@ -21,16 +21,6 @@ import {
   strippingStuffingSelection,
 } from "./service.ts";
 
-const tag = "Master data";
-
-const requiredCode = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
-const optionalCode = (label: string) =>
-  z.string().trim().max(30, `${label} can be at most 30 characters`).optional().transform((v) => (v === "" ? undefined : v));
-
-const codeParam = z.object({ code: requiredCode("code") });
-const listFilters = z.object({ search: listQuery.shape.search, filter: listQuery.shape.filter });
-const listAnswer = (row: z.ZodType) => z.object({ data: z.array(row), total: z.number(), message: z.string().optional() });
 
 // ------------------------------------------------------------------------------------------------- shapes
 
@@ -89,7 +79,7 @@ export const chargesRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Charges/getAllCharges", permission: "authenticated", tag,
     summary: "Every charge, active or not, each with its item codes",
-    response: listAnswer(chargeContract.row.extend({ itemCodes: z.array(itemCodeRow) })),
+    response: pageAnswer(chargeContract.row.extend({ itemCodes: z.array(itemCodeRow) })),
   }, ({ deps }) => allCharges(deps.db)),
 
   route({
@@ -99,7 +89,7 @@ export const chargesRoutes: RouteDef[] = [
       branchCode: optionalCode("branchCode"),
     }),
     summary: "Charges matching search, status, category and branch, unpaged (no applied branches means every branch)",
-    response: listAnswer(chargeContract.row),
+    response: pageAnswer(chargeContract.row),
   }, ({ deps, query }) => listCharges(deps.db, query)),
 
   route({
@@ -111,7 +101,7 @@ export const chargesRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Charges/itemCodes/{code}", permission: "authenticated", tag, params: codeParam,
     summary: "The item codes of one charge, by branch (404 when the charge is unknown)",
-    response: listAnswer(itemCodeRow),
+    response: pageAnswer(itemCodeRow),
   }, ({ deps, params }) => itemCodesOf(deps.db, params.code)),
 
   route({
@@ -154,7 +144,7 @@ export const chargesRoutes: RouteDef[] = [
       cargoTypeCode: optionalCode("cargoTypeCode"),
     }),
     summary: "Matrix entries matching the filters, unpaged, with charge, service mode and cargo type names",
-    response: listAnswer(matrixRow),
+    response: pageAnswer(matrixRow),
   }, ({ deps, query }) => listMatrices(deps.db, query)),
 
   // ---------------------------------------------------------------------------------------- company policies
@@ -162,13 +152,13 @@ export const chargesRoutes: RouteDef[] = [
     method: "get", path: "/CompanyPolicies", permission: "authenticated", tag,
     query: listFilters.extend({ code: optionalCode("code") }),
     summary: "Company policy versions matching the filters, unpaged, newest date effective first within a code",
-    response: listAnswer(companyPolicyContract.row),
+    response: pageAnswer(companyPolicyContract.row),
   }, ({ deps, query }) => listPolicies(deps.db, query)),
 
   route({
     method: "get", path: "/CompanyPolicies/ReadListByCode/{code}", permission: "authenticated", tag, params: codeParam,
     summary: "Every version of one policy code, newest date effective first",
-    response: listAnswer(companyPolicyContract.row),
+    response: pageAnswer(companyPolicyContract.row),
   }, ({ deps, params }) => policiesOfCode(deps.db, params.code)),
 
   route({

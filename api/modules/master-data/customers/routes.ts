@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { pageAnswer, tag, writeAnswer } from "../route-shapes.ts";
 import { deleteBody, idParam, listQuery } from "../../../shared/contracts.ts";
 import { customerContract } from "../schemas.ts";
 import {
@@ -30,11 +31,8 @@ import {
   updateWithDetails,
 } from "./service.ts";
 
-const tag = "Master data";
 const row = customerContract.row;
-const page = z.object({ data: z.array(row), total: z.number(), message: z.string().optional() });
 const detailed = row.extend({ addresses: z.array(z.record(z.string(), z.unknown())), charges: z.array(z.record(z.string(), z.unknown())) });
-const written = (data: z.ZodType) => z.object({ data, message: z.string() });
 
 /**
  * Customer calls beyond the shared pattern (000 §7). The shared PUT /Customers/activate/{id} already takes the
@@ -44,20 +42,20 @@ const written = (data: z.ZodType) => z.object({ data, message: z.string() });
 export const customersRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Customers/load", permission: "MASTERDATA", tag, body: customerLoadBody,
-    summary: "Customers a page at a time, by status filter, active flag, code and search", response: page,
+    summary: "Customers a page at a time, by status filter, active flag, code and search", response: pageAnswer(row),
   }, ({ deps, body }) => loadCustomers(deps.db, body)),
   route({
     method: "get", path: "/Customers", permission: "authenticated", tag, query: listQuery,
-    summary: "Customers a page at a time (skip, take, search, filter)", response: page,
+    summary: "Customers a page at a time (skip, take, search, filter)", response: pageAnswer(row),
   }, ({ deps, query }) => listCustomers(deps.db, query)),
   route({
     method: "post", path: "/Customers/createWithDetailsV1", permission: "MASTERDATA", tag, body: createWithDetailsBody, status: 201,
-    summary: "Create a customer with its addresses and agreed charges in one step", response: written(detailed),
+    summary: "Create a customer with its addresses and agreed charges in one step", response: writeAnswer(detailed),
   }, ({ deps, body, caller }) => createWithDetails(deps.db, body, caller)),
   route({
     method: "put", path: "/Customers/updateWithDetailsV1/{id}", permission: "MASTERDATA", tag, params: idParam, body: updateWithDetailsBody,
     summary: "Update a customer and replace the address or charge lists given; dateModified must be the one loaded (409 when stale)",
-    response: written(detailed),
+    response: writeAnswer(detailed),
   }, ({ deps, params, body, caller }) => updateWithDetails(deps.db, params.id, body, caller)),
   route({
     method: "get", path: "/Customers/getWithDetailsV1/{id}", permission: "authenticated", tag, params: idParam,
@@ -66,23 +64,23 @@ export const customersRoutes: RouteDef[] = [
   route({
     method: "delete", path: "/Customers/deleteV1", permission: "MASTERDATA", tag, body: deleteBody,
     summary: "Delete customers by id with their addresses and charges (all or none)",
-    response: written(z.object({ ids: z.array(z.number()) })),
+    response: writeAnswer(z.object({ ids: z.array(z.number()) })),
   }, ({ deps, body }) => deleteCustomers(deps.db, body)),
   route({
     method: "get", path: "/Customers/searchShipperConsignee", permission: "authenticated", tag, query: shipperConsigneeQuery,
-    summary: "Active shippers or consignees matching a search (type narrows to one side)", response: page,
+    summary: "Active shippers or consignees matching a search (type narrows to one side)", response: pageAnswer(row),
   }, ({ deps, query }) => searchShipperConsignee(deps.db, query)),
   route({
     method: "get", path: "/Customers/searchPayor", permission: "authenticated", tag, query: customerSearchQuery,
-    summary: "Active payors matching a search", response: page,
+    summary: "Active payors matching a search", response: pageAnswer(row),
   }, ({ deps, query }) => searchPayor(deps.db, query)),
   route({
     method: "get", path: "/Customers/searchCollectionPayor", permission: "authenticated", tag, query: customerSearchQuery,
-    summary: "Active collection payors matching a search", response: page,
+    summary: "Active collection payors matching a search", response: pageAnswer(row),
   }, ({ deps, query }) => searchCollectionPayor(deps.db, query)),
   route({
     method: "get", path: "/Customers/searchByAccountExecutive/{aeId}", permission: "authenticated", tag, params: aeParam, query: customerSearchQuery,
-    summary: "Active customers of one account executive matching a search", response: page,
+    summary: "Active customers of one account executive matching a search", response: pageAnswer(row),
   }, ({ deps, params, query }) => searchByAccountExecutive(deps.db, params.aeId, query)),
   route({
     method: "get", path: "/Customers/customerChargesV1/{code}", permission: "authenticated", tag, params: customerCodeParam,
@@ -97,7 +95,7 @@ export const customersRoutes: RouteDef[] = [
   route({
     method: "put", path: "/Customers/ratesBasis/{id}", permission: "MASTERDATA", tag, params: idParam, query: perBagQuery,
     summary: "Rate a customer per bag (?isPerBag=true) or per TEU (?isPerBag=false)",
-    response: written(z.object({ code: z.string(), isPerBag: z.boolean(), rateUnit: z.string(), label: z.string() })),
+    response: writeAnswer(z.object({ code: z.string(), isPerBag: z.boolean(), rateUnit: z.string(), label: z.string() })),
   }, ({ deps, params, query, caller }) => setRatesBasis(deps.db, params.id, query.isPerBag, caller)),
   route({
     method: "post", path: "/Customers/computeInsuranceWithOtherCharges", permission: "authenticated", tag, body: insuranceBody,

@@ -14,7 +14,7 @@ import {
   manilaDate,
   normalizeAmount,
   policyInForce,
-  RATE_UNITS,
+  RATE_UNIT_LABELS,
   sumAmounts,
 } from "../rules.ts";
 import type {
@@ -245,7 +245,7 @@ export async function customerChargesOf(db: Db, code: string) {
 
 function basisOf(customer: Customer) {
   const rateUnit = customer.isPerBag ? "perBag" as const : "perTeu" as const;
-  return { id: customer.id, code: customer.code, company: customer.company, isPerBag: customer.isPerBag, rateUnit, label: RATE_UNITS[rateUnit] };
+  return { id: customer.id, code: customer.code, company: customer.company, isPerBag: customer.isPerBag, rateUnit, label: RATE_UNIT_LABELS[rateUnit] };
 }
 
 /** GET /Customers/ratesBasis/{code}. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { listAnswer, optionalCode, pageAnswer, requiredCode, tag, trueFalse } from "../route-shapes.ts";
 import { idParam, listQuery } from "../../../shared/contracts.ts";
 import { containerVanContract, truckingContract } from "../schemas.ts";
 import {
@@ -19,14 +20,6 @@ import {
   vansInBookings,
 } from "./service.ts";
 
-const tag = "Master data";
-
-const codeText = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
-const optionalCode = (label: string) => z.string().trim().max(30, `${label} can be at most 30 characters`).optional()
-  .transform((v) => (v === "" ? undefined : v));
-const trueFalse = (name: string) =>
-  z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((v) => v === "true");
 
 const placeQuery = { cyCode: optionalCode("cyCode"), branchCode: optionalCode("branchCode") };
 const vanPageQuery = listQuery.pick({ skip: true, take: true, search: true }).extend(placeQuery);
@@ -43,20 +36,18 @@ const branchesQuery = z.object({ branchCodes: branchList, BranchCode: branchList
 
 const vanRow = containerVanContract.row;
 const truckingRow = truckingContract.row;
-const vanPage = z.object({ data: z.array(vanRow), total: z.number(), message: z.string().optional() });
-const truckingList = z.object({ data: z.array(truckingRow), message: z.string().optional() });
 
 /** Calls of container vans and truckings beyond the shared pattern (000 §7, 001 §7). */
 export const equipmentRoutes: RouteDef[] = [
   // Container vans
   route({
     method: "get", path: "/ContainerVans/loadCVCTS", permission: "authenticated", tag, query: vanPageQuery,
-    summary: "A page of free, empty, active vans a container transfer slip may issue (yard or branch optional)", response: vanPage,
+    summary: "A page of free, empty, active vans a container transfer slip may issue (yard or branch optional)", response: pageAnswer(vanRow),
   }, ({ deps, query }) => loadVansForCts(deps.db, query)),
   route({
     method: "get", path: "/ContainerVans/searchCVCTS", permission: "authenticated", tag,
     query: vanPageQuery.extend({ search: z.string({ error: "search is required" }).trim().min(1, "search is required").max(100, "search can be at most 100 characters") }),
-    summary: "Vans a CTS may issue whose number, yard or owner contains the search text", response: vanPage,
+    summary: "Vans a CTS may issue whose number, yard or owner contains the search text", response: pageAnswer(vanRow),
   }, ({ deps, query }) => searchVansForCts(deps.db, query)),
   route({
     method: "get", path: "/ContainerVans/getAllBookingContainer", permission: "authenticated", tag,
@@ -65,7 +56,7 @@ export const equipmentRoutes: RouteDef[] = [
   }, async ({ deps, query }) => ({ data: await vansInBookings(deps.db, query) })),
   route({
     method: "get", path: "/ContainerVans/searchCVHustling", permission: "authenticated", tag, query: vanPageQuery,
-    summary: "A page of active full or empty vans a hustling transfer may move", response: vanPage,
+    summary: "A page of active full or empty vans a hustling transfer may move", response: pageAnswer(vanRow),
   }, ({ deps, query }) => searchVansForHustling(deps.db, query)),
   route({
     method: "post", path: "/ContainerVans/updateStatus", permission: "authenticated", tag,
@@ -102,24 +93,24 @@ export const equipmentRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Truckings/getAuthorizedTrucking", permission: "authenticated", tag,
     query: z.object({ BranchCode: optionalCode("BranchCode"), branchCode: optionalCode("branchCode") }),
-    summary: "Active accredited truckers, optionally of one branch", response: truckingList,
+    summary: "Active accredited truckers, optionally of one branch", response: listAnswer(truckingRow),
   }, ({ deps, query }) => authorizedTruckings(deps.db, query.BranchCode ?? query.branchCode)),
   route({
     method: "get", path: "/Truckings/getTruckingbyMultipleBranch", permission: "authenticated", tag, query: branchesQuery,
-    summary: "Active truckers serving any of the branches (branchCodes=A,B)", response: truckingList,
+    summary: "Active truckers serving any of the branches (branchCodes=A,B)", response: listAnswer(truckingRow),
   }, async ({ deps, query }) => ({ data: await truckingsOfBranches(deps.db, query) })),
   route({
     method: "get", path: "/Truckings/getTruckingForTallySheetMultipleBranch", permission: "authenticated", tag, query: branchesQuery,
-    summary: "Active accredited truckers serving any of the branches, for tally sheets", response: truckingList,
+    summary: "Active accredited truckers serving any of the branches, for tally sheets", response: listAnswer(truckingRow),
   }, async ({ deps, query }) => ({ data: await truckingsForTallySheet(deps.db, query) })),
   route({
     method: "get", path: "/Truckings/TruckingForATWMutlipleBranch", permission: "authenticated", tag, query: branchesQuery,
-    summary: "Active accredited truckers serving every one of the branches, for an authority to withdraw", response: truckingList,
+    summary: "Active accredited truckers serving every one of the branches, for an authority to withdraw", response: listAnswer(truckingRow),
   }, async ({ deps, query }) => ({ data: await truckingsForAtw(deps.db, query) })),
   route({
     method: "get", path: "/Truckings/hustlingTrucker/{id}", permission: "authenticated", tag,
-    params: z.object({ id: codeText("Branch") }),
-    summary: "Active hauling truckers of one branch (branch id or code)", response: truckingList,
+    params: z.object({ id: requiredCode("Branch") }),
+    summary: "Active hauling truckers of one branch (branch id or code)", response: listAnswer(truckingRow),
   }, async ({ deps, params }) => ({ data: await hustlingTruckers(deps.db, params.id) })),
   route({
     method: "put", path: "/Truckings/isActived", permission: "MASTERDATA", tag,
@@ -134,6 +125,6 @@ export const equipmentRoutes: RouteDef[] = [
       search: listQuery.shape.search,
       isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
     }),
-    summary: "Truckers a CTS report can be filtered by (branches, search, active)", response: truckingList,
+    summary: "Truckers a CTS report can be filtered by (branches, search, active)", response: listAnswer(truckingRow),
   }, async ({ deps, body }) => ({ data: await truckingsForCtsReports(deps.db, body) })),
 ];

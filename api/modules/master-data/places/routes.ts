@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { optionalCode, requiredCode, tag } from "../route-shapes.ts";
 import { listQuery } from "../../../shared/contracts.ts";
 import { dateText } from "../fields.ts";
 import {
@@ -26,11 +27,6 @@ import {
   workingDaysOfBranch,
 } from "./service.ts";
 
-const tag = "Master data";
-
-const requiredCode = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
-const optionalCode = (label: string) => z.string().trim().max(30, `${label} can be at most 30 characters`).optional();
 
 const yearField = z.coerce.number({ error: "year must be a number" }).int("year must be a whole number")
   .min(1900, "year must be between 1900 and 2200").max(2200, "year must be between 1900 and 2200");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
-import { listQuery } from "../../../shared/contracts.ts";
+import { codeParam, listFilters, optionalCode, optionalTrueFalse, requiredCode, tag } from "../route-shapes.ts";
 import { dateText } from "../fields.ts";
 import { manilaDate } from "../rules.ts";
 import { RATE_UNITS } from "../reference-lists.ts";
@@ -17,16 +17,6 @@ import {
   TRUCKING,
   truckingRateInForce,
 } from "./service.ts";
-
-const tag = "Master data";
-
-const requiredCode = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
-const optionalCode = (label: string) =>
-  z.string().trim().max(30, `${label} can be at most 30 characters`).optional().transform((v) => (v === "" ? undefined : v));
-
-const flag = (label: string) =>
-  z.enum(["true", "false"], { error: `${label} must be true or false` }).optional().transform((v) => v === "true");
 
 const unitIds = RATE_UNITS.map((u) => u.id) as [string, ...string[]];
 
@@ -51,7 +41,6 @@ const unitWithQuantity = <T extends { unit?: string; quantity?: string }>(q: T, 
   }
 };
 
-const codeParam = z.object({ code: requiredCode("code") });
 
 const amountShape = z.object({
   unit: z.string(), quantity: z.string(), amountWvat: z.string(), net: z.string(), vat: z.string(),
@@ -102,7 +91,6 @@ const resources: Resource[] = [
   },
 ];
 
-const listFilters = z.object({ search: listQuery.shape.search, filter: listQuery.shape.filter });
 
 /** The plain list, the list of one charge and the grouped list: alike for freight, port and trucking rates. */
 function listRoutes(r: Resource): RouteDef[] {
@@ -174,8 +162,8 @@ export const ratesRoutes: RouteDef[] = [
       areaCode: requiredCode("areaCode"),
       portCode: optionalCode("portCode"),
       branchCode: optionalCode("branchCode"),
-      backload: flag("backload"),
-      tandem: flag("tandem"),
+      backload: optionalTrueFalse("backload"),
+      tandem: optionalTrueFalse("tandem"),
     }).superRefine(unitWithQuantity),
     summary:
       "The trucking rate of a charge for an area in force on a date; ?backload=true or ?tandem=true give that trip's rate (404 when the rate in force has none)",

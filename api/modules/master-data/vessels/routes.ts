@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { auditRowFields } from "../fields.ts";
+import { removedAnswer, requiredCode, tag, writeAnswer } from "../route-shapes.ts";
 import { dateModifiedField, idParam } from "../../../shared/contracts.ts";
 import { stowagePlanInput, stowageSlot, stowageTemplateInput } from "../schemas.ts";
 import {
@@ -17,31 +19,16 @@ import {
   vesselsForVesselChange,
 } from "./service.ts";
 
-const tag = "Master data";
+const vesselCodeParam = z.object({ vesselCode: requiredCode("Vessel code") });
+const codeParam = z.object({ code: requiredCode("Vessel code") });
 
-const codeText = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
-
-const vesselCodeParam = z.object({ vesselCode: codeText("Vessel code") });
-const codeParam = z.object({ code: codeText("Vessel code") });
-
-const auditShape = {
-  id: z.number(),
-  isActive: z.boolean(),
-  userCreated: z.string().nullable(),
-  userModified: z.string().nullable(),
-  dateCreated: z.string(),
-  dateModified: z.string(),
-};
 const gridRow = { rows: z.number(), columns: z.number(), slots: z.array(stowageSlot) };
-const planRow = z.object({ vesselCode: z.string(), name: z.string(), ...gridRow, ...auditShape });
-const templateRow = z.object({ code: z.string(), name: z.string(), ...gridRow, ...auditShape });
+const planRow = z.object({ vesselCode: z.string(), name: z.string(), ...gridRow, ...auditRowFields });
+const templateRow = z.object({ code: z.string(), name: z.string(), ...gridRow, ...auditRowFields });
 const vesselRow = z.object({
   code: z.string(), name: z.string(), vesselType: z.string(), capacityTeu: z.number(), grossTonnage: z.string().nullable(),
-  profitCenter: z.string(), ...auditShape,
+  profitCenter: z.string(), ...auditRowFields,
 });
-const written = (row: z.ZodType) => z.object({ data: row, message: z.string() });
-const removed = written(z.object({ ids: z.array(z.number()) }));
 
 // Updates carry the dateModified the editor loaded, so a second editor cannot silently overwrite the first.
 const planUpdate = stowagePlanInput.extend({ dateModified: dateModifiedField });
@@ -66,7 +53,7 @@ export const vesselsRoutes: RouteDef[] = [
 
   route({
     method: "post", path: "/Vessels/getProfitCenterFromBase", permission: "authenticated", tag,
-    body: z.object({ vesselCode: codeText("Vessel code") }),
+    body: z.object({ vesselCode: requiredCode("Vessel code") }),
     summary: "The accounting profit center of a vessel (404 when the vessel or its profit center is missing)",
     response: z.object({ data: z.object({ vesselCode: z.string(), vesselName: z.string(), profitCenter: z.string() }) }),
   }, async ({ deps, body }) => ({ data: await profitCenterOfVessel(deps.db, body.vesselCode) })),
@@ -79,16 +66,16 @@ export const vesselsRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Vessels/CreateVesselStowagePlan", permission: "MASTERDATA", tag, body: stowagePlanInput, status: 201,
     summary: "Create a stowage plan of a vessel; a grid with overlapping, out-of-bounds or duplicate slots is refused",
-    response: written(planRow),
+    response: writeAnswer(planRow),
   }, ({ deps, body, caller }) => createStowagePlan(deps.db, body, caller)),
   route({
     method: "put", path: "/Vessels/updateStowagePlan/{id}", permission: "MASTERDATA", tag, params: idParam, body: planUpdate,
     summary: "Replace a stowage plan's grid and slots; dateModified must be the one loaded (409 when stale)",
-    response: written(planRow),
+    response: writeAnswer(planRow),
   }, ({ deps, params, body, caller }) => updateStowagePlan(deps.db, params.id, body, caller)),
   route({
     method: "delete", path: "/Vessels/deleteStowagePlan/{id}", permission: "MASTERDATA", tag, params: idParam,
-    summary: "Delete one stowage plan", response: removed,
+    summary: "Delete one stowage plan", response: removedAnswer,
   }, ({ deps, params }) => deleteStowagePlan(deps.db, params.id)),
 
   // Stowage templates: reusable grids a plan can start from.
@@ -103,14 +90,14 @@ export const vesselsRoutes: RouteDef[] = [
   }, async ({ deps, params }) => ({ data: await getStowageTemplate(deps.db, params.id) })),
   route({
     method: "post", path: "/Vessels/CreateStowageTemplate", permission: "MASTERDATA", tag, body: stowageTemplateInput, status: 201,
-    summary: "Create a stowage template; the same grid checks as a plan", response: written(templateRow),
+    summary: "Create a stowage template; the same grid checks as a plan", response: writeAnswer(templateRow),
   }, ({ deps, body, caller }) => createStowageTemplate(deps.db, body, caller)),
   route({
     method: "put", path: "/Vessels/updateStowageTemplate/{id}", permission: "MASTERDATA", tag, params: idParam, body: templateUpdate,
-    summary: "Replace a stowage template; dateModified must be the one loaded (409 when stale)", response: written(templateRow),
+    summary: "Replace a stowage template; dateModified must be the one loaded (409 when stale)", response: writeAnswer(templateRow),
   }, ({ deps, params, body, caller }) => updateStowageTemplate(deps.db, params.id, body, caller)),
   route({
     method: "delete", path: "/Vessels/deleteStowageTemplate/{id}", permission: "MASTERDATA", tag, params: idParam,
-    summary: "Delete one stowage template", response: removed,
+    summary: "Delete one stowage template", response: removedAnswer,
   }, ({ deps, params }) => deleteStowageTemplate(deps.db, params.id)),
 ];
