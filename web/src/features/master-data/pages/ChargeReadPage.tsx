@@ -1,5 +1,5 @@
 import "@blueprintjs/table/lib/css/table.css";
-import { Button, Card, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Button, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Add, FloppyDisk, Reset, Trash } from "@blueprintjs/icons";
 import { Cell, Column, type ColumnProps, Table } from "@blueprintjs/table";
 import { type ReactElement, useEffect, useState } from "react";
@@ -7,10 +7,11 @@ import { useLocation } from "wouter";
 import { chargeContract } from "../../../../../api/modules/master-data/schemas.ts";
 import type { PageProps } from "../../../app/routes.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
+import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
+import { api } from "../../../lib/api.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { EntityRow } from "../api/entities.ts";
-import { displayValue } from "../components/fields.ts";
+import { RecordFacts } from "../components/RecordFacts.tsx";
 
 interface ItemCode {
   branchCode: string;
@@ -31,11 +32,6 @@ interface MatrixEntry {
 
 type Charge = EntityRow & { code: string; name: string; itemCodes: (ItemCode & { id: number })[]; servicesMatrix: MatrixEntry[] };
 type Branch = { code: string; name: string };
-
-type State =
-  | { kind: "loading" }
-  | { kind: "missing"; message: string }
-  | { kind: "ready"; charge: Charge };
 
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 30;
@@ -61,33 +57,18 @@ function DetailTable(props: { rows: number; widths: number[]; testId: string; re
 export default function ChargeReadPage({ params }: PageProps) {
   const code = params.chargeCode ?? "";
   const [, navigate] = useLocation();
-  const [state, setState] = useState<State>({ kind: "loading" });
   const [branches, setBranches] = useState<Branch[]>([]);
   const [draft, setDraft] = useState<ItemCode[]>([]);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: "loading" });
-    api.get<{ data: Charge }>(`/Charges/readByCode/${encodeURIComponent(code)}`)
-      .then((result) => {
-        if (!live) return;
-        setState({ kind: "ready", charge: result.data });
-        setDraft(plain(result.data.itemCodes));
-      })
-      .catch((error) => {
-        if (!live) return;
-        // A wrong address is a page state, not a passing notice.
-        if (error instanceof ApiError && error.status === 404) setState({ kind: "missing", message: `Charge ${code} was not found.` });
-        else {
-          notify.error(errorText(error));
-          setState({ kind: "missing", message: errorText(error) });
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [code]);
+  const [state, setCharge] = useAddressedRecord(
+    code,
+    async () => {
+      const { data } = await api.get<{ data: Charge }>(`/Charges/readByCode/${encodeURIComponent(code)}`);
+      setDraft(plain(data.itemCodes));
+      return data;
+    },
+    `Charge ${code} was not found.`,
+  );
 
   useEffect(() => {
     api.get<{ data: Branch[] }>("/Branches/getIsActive")
@@ -95,7 +76,7 @@ export default function ChargeReadPage({ params }: PageProps) {
       .catch((error) => notify.error(errorText(error)));
   }, []);
 
-  const saved = state.kind === "ready" ? plain(state.charge.itemCodes) : [];
+  const saved = state.kind === "ready" ? plain(state.value.itemCodes) : [];
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
 
   if (state.kind !== "ready") {
@@ -112,7 +93,7 @@ export default function ChargeReadPage({ params }: PageProps) {
     );
   }
 
-  const { charge } = state;
+  const charge = state.value;
   const change = (index: number, key: keyof ItemCode, value: string) =>
     setDraft((rows) => rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   const removeRow = (index: number) => setDraft((rows) => rows.filter((_, i) => i !== index));
@@ -129,7 +110,7 @@ export default function ChargeReadPage({ params }: PageProps) {
         `/Charges/itemCodes/${encodeURIComponent(charge.code)}`,
         { itemCodes: draft },
       );
-      setState({ kind: "ready", charge: { ...charge, itemCodes: result.data } });
+      setCharge({ ...charge, itemCodes: result.data });
       setDraft(plain(result.data));
       notify.success(result.message);
     } catch (error) {
@@ -159,20 +140,7 @@ export default function ChargeReadPage({ params }: PageProps) {
   return (
     <div className="lading-page" data-testid="charge-read">
       <PageHeader title={`${charge.code} · ${charge.name}`} crumbs={CRUMBS} />
-      <Card style={{ marginBottom: 16 }}>
-        <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr max-content 1fr", columnGap: 24, rowGap: 6, margin: 0 }}>
-          {chargeContract.fields.map((field) => (
-            <div key={field.name} style={{ display: "contents" }}>
-              <dt style={{ fontWeight: 600 }}>{field.label}</dt>
-              <dd style={{ margin: 0 }} data-testid={`charge-field-${field.name}`}>{displayValue(field, charge[field.name]) || "—"}</dd>
-            </div>
-          ))}
-          <dt style={{ fontWeight: 600 }}>Status</dt>
-          <dd style={{ margin: 0 }} data-testid="charge-field-isActive">
-            <Tag minimal intent={charge.isActive ? "success" : "none"}>{charge.isActive ? "Active" : "Inactive"}</Tag>
-          </dd>
-        </dl>
-      </Card>
+      <RecordFacts contract={chargeContract} row={charge} idPrefix="charge" pairsPerLine={2} />
 
       <div style={{ display: "flex", alignItems: "center", gap: 8, marginBottom: 8 }}>
         <H5 style={{ margin: 0 }}>Item codes</H5>

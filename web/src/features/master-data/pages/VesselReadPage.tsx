@@ -1,49 +1,31 @@
 import { Button, Card, H5, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Edit, GridView } from "@blueprintjs/icons";
-import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
 import type { PageProps } from "../../../app/routes.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
+import { api } from "../../../lib/api.ts";
 import type { EntityRow } from "../api/entities.ts";
-import { displayValue } from "../components/fields.ts";
+import { RecordFacts } from "../components/RecordFacts.tsx";
 import { StowageGrid, type StowagePlanRow, vesselStowagePath } from "../components/StowageGrid.tsx";
-
-type State =
-  | { kind: "loading" }
-  | { kind: "missing"; message: string }
-  | { kind: "ready"; vessel: EntityRow; plans: StowagePlanRow[] };
 
 /** One vessel: its fields and a picture of each of its stowage plans. */
 export default function VesselReadPage({ params }: PageProps) {
   const code = params.vessel ?? "";
   const [, navigate] = useLocation();
-  const [state, setState] = useState<State>({ kind: "loading" });
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: "loading" });
-    const path = encodeURIComponent(code);
-    Promise.all([
-      api.get<{ data: EntityRow }>(`/Vessels/readByCode/${path}`),
-      api.get<{ data: StowagePlanRow[] }>(`/Vessels/stowagePlans/${path}`),
-    ])
-      .then(([vessel, plans]) => live && setState({ kind: "ready", vessel: vessel.data, plans: plans.data }))
-      .catch((error) => {
-        if (!live) return;
-        // A wrong address is a page state, not a passing notice.
-        if (error instanceof ApiError && error.status === 404) setState({ kind: "missing", message: `Vessel ${code} was not found.` });
-        else {
-          notify.error(errorText(error));
-          setState({ kind: "missing", message: errorText(error) });
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [code]);
+  const [state] = useAddressedRecord(
+    code,
+    async () => {
+      const path = encodeURIComponent(code);
+      const [vessel, plans] = await Promise.all([
+        api.get<{ data: EntityRow }>(`/Vessels/readByCode/${path}`),
+        api.get<{ data: StowagePlanRow[] }>(`/Vessels/stowagePlans/${path}`),
+      ]);
+      return { vessel: vessel.data, plans: plans.data };
+    },
+    `Vessel ${code} was not found.`,
+  );
 
   const crumbs = [{ text: "Master Data", href: "/master_data" }, { text: "Vessels", href: "/master_data/vessels" }];
 
@@ -65,7 +47,7 @@ export default function VesselReadPage({ params }: PageProps) {
     );
   }
 
-  const { vessel, plans } = state;
+  const { vessel, plans } = state.value;
   const vesselCode = String(vessel.code);
   return (
     <div className="lading-page" data-testid="vessel-read-page">
@@ -75,20 +57,7 @@ export default function VesselReadPage({ params }: PageProps) {
         actions={<Button intent="primary" icon={<GridView />} text="Stowage plans" onClick={() => navigate(vesselStowagePath(vesselCode))}
           data-testid="vessel-open-stowage" />}
       />
-      <Card style={{ marginBottom: 16 }}>
-        <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 24, rowGap: 6, margin: 0 }}>
-          {vesselContract.fields.map((field) => (
-            <div key={field.name} style={{ display: "contents" }}>
-              <dt style={{ fontWeight: 600 }}>{field.label}</dt>
-              <dd style={{ margin: 0 }} data-testid={`vessel-field-${field.name}`}>{displayValue(field, vessel[field.name]) || "—"}</dd>
-            </div>
-          ))}
-          <dt style={{ fontWeight: 600 }}>Status</dt>
-          <dd style={{ margin: 0 }} data-testid="vessel-field-isActive">
-            <Tag minimal intent={vessel.isActive ? "success" : "none"}>{vessel.isActive ? "Active" : "Inactive"}</Tag>
-          </dd>
-        </dl>
-      </Card>
+      <RecordFacts contract={vesselContract} row={vessel} idPrefix="vessel" />
       <H5>Stowage plans</H5>
       {plans.length === 0
         ? (
