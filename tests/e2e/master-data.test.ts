@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as XLSX from "xlsx";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -103,7 +104,7 @@ describe("master data in the browser", () => {
     for (const route of routes) await visit(`/master_data/${route}`);
   });
 
-  it("edits records on the branch, area, cargo type, service mode, yard, policy and holiday screens", async () => {
+  it("edits records on the branch, area, cargo type, service mode, yard and policy screens", async () => {
     await visit("/master_data/branches");
     await createAndEdit("branch", "Branch", "E2EB", { code: "E2EB", name: "Test Branch" }, ["name", "Test Branch Renamed"]);
 
@@ -138,6 +139,98 @@ describe("master data in the browser", () => {
     await page.getByRole("button", { name: "Activate cargo type E2EC" }).click();
     await seeNotice("Cargo type activated successfully");
     await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Active" }).waitFor();
+  });
+
+  it("draws a new stowage plan on the grid, saves it, and moves a slot", async () => {
+    await page.goto(`${baseURL}/master_data/vessel_stowage?vessel=MV-MINDANAO&plan=new`);
+    await page.getByTestId("stowage-plan-name").waitFor();
+    await page.getByTestId("stowage-plan-name").fill("E2E deck");
+    await page.getByTestId("stowage-rows").fill("2");
+    await page.getByTestId("stowage-columns").fill("3");
+    await page.getByTestId("stowage-add-slot").click();
+    await page.getByTestId("stowage-slot-position").fill("E2E-A");
+    await page.getByTestId("stowage-add-slot").click();
+    await page.getByTestId("stowage-slot-position").fill("E2E-B");
+    await page.getByTestId("stowage-slot-width").fill("2");
+    await page.getByTestId("stowage-save").click();
+    await seeNotice("Stowage plan added successfully");
+    // The address now names the saved plan, so a reload opens it from the server.
+    await page.waitForURL(/plan=\d+/);
+    await page.reload();
+    const grid = page.locator('[data-rows="2"][data-columns="3"]');
+    await grid.waitFor();
+    await grid.getByTestId("stowage-slot-E2E-A").waitFor();
+    expect(await grid.getByTestId("stowage-slot-E2E-B").getAttribute("aria-label")).toContain("2 wide and 1 high");
+
+    await grid.getByTestId("stowage-slot-E2E-A").click();
+    await page.getByTestId("stowage-slot-row").fill("2");
+    await page.getByTestId("stowage-save").click();
+    await seeNotice("Stowage plan updated successfully");
+    await page.reload();
+    expect(await page.getByTestId("stowage-slot-E2E-A").getAttribute("aria-label")).toContain("row 2, column 1");
+
+    // The vessel's page shows the saved plan.
+    await visit("/master_data/vessels/read/MV-MINDANAO");
+    await page.getByText("E2E deck").first().waitFor();
+  });
+
+  it("keeps a charge's accounting item codes from its read page", async () => {
+    const charge = await firstActive("Charges");
+    await visit(`/master_data/charges/read/${charge.code}`);
+    await page.getByTestId("charge-field-code").waitFor();
+    const rows = await page.locator('[data-testid^="charge-item-code-code-"]').count();
+    await page.getByTestId("charge-item-code-add").click();
+    await page.getByTestId(`charge-item-code-code-${rows}`).fill("E2E-ITEM-9");
+    await page.getByTestId("charge-item-codes-unsaved").waitFor();
+    await page.getByTestId("charge-item-codes-save").click();
+    await seeNotice("Charge item codes updated successfully");
+    await page.reload();
+    await page.getByTestId("charge-field-code").waitFor();
+    const codes = page.locator('[data-testid^="charge-item-code-code-"]');
+    await codes.nth(rows).waitFor();
+    expect(await codes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toContain("E2E-ITEM-9");
+  });
+
+  it("creates a customer and edits it on the customers screen", async () => {
+    await visit("/master_data/customers");
+    await createAndEdit("customer", "Customer", "E2ECUST", {
+      code: "E2ECUST",
+      company: "E2E Trading Corp",
+      customerContactEmail: "e2e.trading@example.com",
+      customerType: "SHIPPER",
+    }, ["contactNum", "0917 555 0101"]);
+  });
+
+  /** Clicks a download button and reads the first sheet of the workbook the browser saved. */
+  async function downloadSheet(testId: string): Promise<{ name: string; rows: unknown[][] }> {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+    const file = path.join(profileDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file), { type: "buffer" });
+    return { name: download.suggestedFilename(), rows: XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1 }) };
+  }
+
+  it("downloads Customer_List.xlsx with every customer under the spec's headers", async () => {
+    await visit("/master_data/customers");
+    const sheet = await downloadSheet("customers-export");
+    expect(sheet.name).toBe("Customer_List.xlsx");
+    expect(sheet.rows[0]).toEqual(["No", "Company", "Customer Name", "Address", "Contact Number", "Email Address"]);
+    const res = await page.request.post(`${baseURL}/api/Customers/load`, { data: { skip: 0, take: 1 } });
+    const { total } = await res.json() as { total: number };
+    expect(sheet.rows.length - 1).toBe(total);
+    expect(sheet.rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(sheet.rows.some((r) => r[1] === "E2E Trading Corp" && r[4] === "0917 555 0101" && r[5] === "e2e.trading@example.com")).toBe(true);
+  });
+
+  it("downloads the trucking master with every trucker", async () => {
+    await visit("/master_data/trucking");
+    const sheet = await downloadSheet("truckings-export");
+    const res = await page.request.get(`${baseURL}/api/Truckings`);
+    const { data } = await res.json() as { data: { code: string; name: string }[] };
+    expect(sheet.rows.length - 1).toBe(data.length);
+    const codeColumn = (sheet.rows[0] as string[]).findIndex((h) => /code/i.test(h));
+    expect(codeColumn).toBeGreaterThanOrEqual(0);
+    expect(sheet.rows.slice(1).map((r) => r[codeColumn]).sort()).toEqual(data.map((t) => t.code).sort());
   });
 
   it("shows the field errors of the declared checks before anything is sent", async () => {
