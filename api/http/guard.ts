@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { resolveSession } from "../modules/auth/service.ts";
-import { MENU_LABELS } from "../modules/roles/schemas.ts";
+import { CAPABILITIES, type Capability, MENU_LABELS, type MenuId } from "../modules/roles/schemas.ts";
 import { SESSION_COOKIE } from "../modules/auth/schemas.ts";
 import { USER_MESSAGES } from "../modules/users/schemas.ts";
 import { recordAudit } from "../shared/audit.ts";
@@ -34,7 +34,7 @@ export async function authorize(c: Context, deps: Deps, permission: Permission):
     throw new AppError("UNAUTHENTICATED", session.problem === "revoked" ? SESSION_CHANGED_MESSAGE : SIGNED_OUT_MESSAGE);
   }
   const { caller } = session;
-  if (permission !== "authenticated" && !caller.menus.has(permission)) {
+  if (permission !== "authenticated" && !holds(caller, permission)) {
     await recordAudit(deps.db, {
       actor: caller.userId,
       action: "PERMISSION_DENIED",
@@ -42,7 +42,19 @@ export async function authorize(c: Context, deps: Deps, permission: Permission):
       detail: { permission },
       address: clientAddress(c),
     });
-    throw new AppError("FORBIDDEN", `Your role does not have access to ${MENU_LABELS[permission]}.`);
+    throw new AppError("FORBIDDEN", refusal(permission));
   }
   return caller;
+}
+
+const isMenu = (permission: MenuId | Capability): permission is MenuId => permission in MENU_LABELS;
+
+function holds(caller: Caller, permission: MenuId | Capability): boolean {
+  return isMenu(permission) ? caller.menus.has(permission) : caller.capabilities.has(permission);
+}
+
+function refusal(permission: MenuId | Capability): string {
+  if (isMenu(permission)) return `Your role does not have access to ${MENU_LABELS[permission]}.`;
+  const label = CAPABILITIES.find((c) => c.id === permission)?.label ?? permission;
+  return `Your role does not have the ${label} permission.`;
 }

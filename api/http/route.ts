@@ -1,16 +1,17 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import type { MenuId } from "../modules/roles/schemas.ts";
+import type { Capability, MenuId } from "../modules/roles/schemas.ts";
 import type { AppConfig } from "./config.ts";
 import type { Caller } from "../modules/auth/service.ts";
 export type { Caller };
 
 /**
- * Who may call a route: a menu id of 000 §6 (the caller's role must allow it), any signed-in user, or anyone.
- * Every route states one; the route table test fails on a route without it.
+ * Who may call a route: a menu id of 000 §6 or a capability (a named role or approval flag; the caller's role
+ * must carry it), any signed-in user, or anyone. Every route states one; the route table test fails on a
+ * route without it.
  */
-export type Permission = MenuId | "authenticated" | "public";
+export type Permission = MenuId | Capability | "authenticated" | "public";
 
 export type HttpMethod = "get" | "post" | "put" | "delete";
 

@@ -1,5 +1,8 @@
 import * as XLSX from "xlsx";
 
+/** The media type of an .xlsx file. */
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 export type CellValue = string | number | boolean | null;
 
 export interface WorkbookColumn<T> {

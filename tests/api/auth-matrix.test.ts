@@ -6,10 +6,10 @@ import type { RouteDef } from "../../api/http/route.ts";
 import { hashPassword } from "../../api/modules/auth/passwords.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../api/modules/auth/schemas.ts";
 import { issueToken } from "../../api/modules/auth/tokens.ts";
-import { MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
+import { CAPABILITY_IDS, MENU_IDS } from "../../api/modules/roles/schemas.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
-import { createRole, makeTestApp, signIn, TEST_SECRET, testConfig, type TestApp } from "../support/app.ts";
+import { createRole, type Grant, makeTestApp, signIn, TEST_SECRET, testConfig, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
@@ -38,13 +38,16 @@ const CHANGED = "User Changes: Please Login Again";
 const PASSWORD = "matrix-password-1";
 
 const routes = apiRoutes({ config: testConfig() });
-const isMenu = (p: string): p is MenuId => (MENU_IDS as readonly string[]).includes(p);
+const isCapability = (p: string): p is Grant => (CAPABILITY_IDS as readonly string[]).includes(p);
+/** The menus, and the capabilities some route asks for: each gets a user who has only it and one who lacks only it. */
+const GRANTS: Grant[] = [...MENU_IDS, ...new Set(routes.map((r) => r.spec.permission).filter(isCapability))];
+const isGrant = (p: string): p is Grant => (GRANTS as string[]).includes(p);
 const sameRoute = (a: { method: string; path: string }, b: { method: string; path: string }) =>
   a.method.toLowerCase() === b.method.toLowerCase() && a.path.toLowerCase() === b.path.toLowerCase();
 
 let handle: DatabaseHandle;
 let t: TestApp;
-/** users.id of each test user by name: plain (no menu), all (every menu), lacks-<MENU>, has-<MENU>. */
+/** users.id of each test user by name: plain (no grant), all (every grant), lacks-<GRANT>, has-<GRANT>. */
 const keys = new Map<string, number>();
 const tokens = new Map<string, { sv: number; token: string }>();
 let expired: string;
@@ -60,17 +63,17 @@ beforeAll(async () => {
   t = makeTestApp(handle.db);
   // One hash for all: every user is created in a blink, and only the revoked token needs a real sign-in.
   const passwordHash = await hashPassword(PASSWORD);
-  const add = async (name: string, menus: MenuId[]) => {
-    const role = await createRole(handle.db, menus);
+  const add = async (name: string, grants: Grant[]) => {
+    const role = await createRole(handle.db, grants);
     const [row] = await handle.db.insert(users).values({ userId: name, name, email: `${name}@example.test`, passwordHash, roleId: role.id }).returning();
     keys.set(name, row.id);
   };
   await add("plain", []);
-  await add("all", [...MENU_IDS]);
-  await add("revoked", [...MENU_IDS]);
-  for (const menu of MENU_IDS) {
-    await add(`lacks-${menu}`, MENU_IDS.filter((m) => m !== menu));
-    await add(`has-${menu}`, [menu]);
+  await add("all", GRANTS);
+  await add("revoked", GRANTS);
+  for (const grant of GRANTS) {
+    await add(`lacks-${grant}`, GRANTS.filter((g) => g !== grant));
+    await add(`has-${grant}`, [grant]);
   }
 
   const allKey = keys.get("all")!;
@@ -134,12 +137,12 @@ describe("authorization matrix", () => {
 
   it("answers every route as its permission says, for every kind of caller", async () => {
     const mismatches: string[] = [];
-    let menuRoutes = 0;
+    let grantRoutes = 0;
     for (const route of routes) {
       const { spec } = route;
       const name = `${spec.method.toUpperCase()} ${spec.path} [${spec.permission}]`;
       const permission = spec.permission as string;
-      if (permission !== "public" && permission !== "authenticated" && !isMenu(permission)) {
+      if (permission !== "public" && permission !== "authenticated" && !isGrant(permission)) {
         mismatches.push(`${name}: declares no known permission`);
         continue;
       }
@@ -183,16 +186,16 @@ describe("authorization matrix", () => {
       }
       expectThat("a revoked token", withRevoked, withRevoked.status === 401 && withRevoked.message === CHANGED, `401 "${CHANGED}"`);
 
-      if (isMenu(permission)) {
-        menuRoutes++;
+      if (isGrant(permission)) {
+        grantRoutes++;
         const without = await call(tokenOf(`lacks-${permission}`));
-        expectThat(`a user without ${permission}`, without, without.status === 403 && without.message.includes("does not have access"), "403");
+        expectThat(`a user without ${permission}`, without, without.status === 403 && without.message.startsWith("Your role does not have"), "403");
         notRefused(`a user with only ${permission}`, await call(tokenOf(`has-${permission}`)));
         continue;
       }
 
       // "authenticated": any valid user gets past the guard.
-      notRefused("a user with every menu", await call(tokenOf("all")));
+      notRefused("a user with every grant", await call(tokenOf("all")));
       const plain = await call(tokenOf("plain"));
       if (SELF_ONLY_ROUTES.some((e) => sameRoute(spec, e))) {
         expectThat("a user without menus, on a foreign id", plain, plain.status !== 401, "anything but 401 (403 or 404 expected)");
@@ -201,11 +204,11 @@ describe("authorization matrix", () => {
       }
     }
     expect(mismatches).toEqual([]);
-    expect(menuRoutes).toBeGreaterThan(0);
+    expect(grantRoutes).toBeGreaterThan(0);
 
-    // Every refusal by menu left its audit row, naming the permission.
+    // Every refusal by menu or capability left its audit row, naming the permission.
     const denied = await handle.db.select().from(auditLog).where(eq(auditLog.action, "PERMISSION_DENIED"));
-    expect(denied).toHaveLength(menuRoutes);
+    expect(denied).toHaveLength(grantRoutes);
     expect(denied.every((row) => row.actor?.startsWith("lacks-") && row.actor === `lacks-${(row.detail as { permission: string }).permission}`)).toBe(true);
   });
 });

@@ -298,6 +298,21 @@ describe("trucking master download", () => {
     expect(byCode.get("TC")?.[8]).toBe("No");
   });
 
+  it("serves the workbook to the Master Data Trucking Download role only", async () => {
+    const refused = await t.call("GET", "/api/Truckings/download", { token });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).message).toBe("Your role does not have the Master Data Trucking Download permission.");
+
+    await createUser(handle.db, { userId: "eq-dl", password: "dl-password-1", menus: ["MASTER_DATA_TRUCKING_DOWNLOAD"] });
+    const downloader = await signIn(t, "eq-dl", "dl-password-1");
+    const res = await t.call("GET", "/api/Truckings/download?search=alpha", { token: downloader });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Trucking_List.xlsx"');
+    const table = readBack(new Uint8Array(await res.arrayBuffer()));
+    expect(table.map((r) => r[1])).toEqual(["Code", "TA"]);
+  });
+
   it("follows the search and writes only the header row when nothing matches", async () => {
     const alpha = await truckingsForExport(handle.db, { search: "alpha" });
     expect(alpha.map((r) => r.code)).toEqual(["TA"]);

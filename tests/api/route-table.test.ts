@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../api/app.ts";
 import { honoPath } from "../../api/http/route.ts";
-import { MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
+import { CAPABILITY_IDS, MENU_IDS } from "../../api/modules/roles/schemas.ts";
 import { ADMIN_ROLE } from "../../db/seed/reference.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { createUser, makeTestApp, signIn, testConfig, type TestApp } from "../support/app.ts";
+import { createUser, type Grant, makeTestApp, signIn, testConfig, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 let handle: DatabaseHandle;
 let t: TestApp;
 const routes = apiRoutes({ config: testConfig() });
-const menuRoutes = routes.filter((r) => (MENU_IDS as readonly string[]).includes(r.spec.permission));
+const GRANTS: readonly string[] = [...MENU_IDS, ...CAPABILITY_IDS];
+/** Routes that ask for a menu or a capability. */
+const grantRoutes = routes.filter((r) => GRANTS.includes(r.spec.permission));
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -25,7 +27,7 @@ describe("the route table", () => {
   it("declares a permission on every route", () => {
     expect(routes.length).toBeGreaterThan(10);
     for (const { spec } of routes) {
-      const allowed = spec.permission === "public" || spec.permission === "authenticated" || (MENU_IDS as readonly string[]).includes(spec.permission);
+      const allowed = spec.permission === "public" || spec.permission === "authenticated" || GRANTS.includes(spec.permission);
       expect(allowed, `${spec.method.toUpperCase()} ${spec.path} declares '${spec.permission}'`).toBe(true);
     }
   });
@@ -39,12 +41,13 @@ describe("the route table", () => {
     }
   });
 
-  it("the seeded administrator role holds every menu id", () => {
+  it("the seeded administrator role holds every menu id, and only capabilities that exist", () => {
     expect([...ADMIN_ROLE.menus].sort()).toEqual([...MENU_IDS].sort());
+    for (const capability of ADMIN_ROLE.capabilities) expect(CAPABILITY_IDS).toContain(capability);
   });
 
-  it("answers 403 on every menu route to a role without that menu, and lets a role with it through", async () => {
-    const menus = [...new Set(menuRoutes.map((r) => r.spec.permission as MenuId))];
+  it("answers 403 on every menu or capability route to a role without it, and lets a role with it through", async () => {
+    const menus = [...new Set(grantRoutes.map((r) => r.spec.permission as Grant))];
     expect(menus.length).toBeGreaterThan(0);
     for (const menu of menus) {
       const others = MENU_IDS.filter((m) => m !== menu);
@@ -52,11 +55,11 @@ describe("the route table", () => {
       await createUser(handle.db, { userId: `with-${menu}`, password: "password-123", menus: [menu] });
       const without = await signIn(t, `without-${menu}`, "password-123");
       const withIt = await signIn(t, `with-${menu}`, "password-123");
-      for (const { spec } of menuRoutes.filter((r) => r.spec.permission === menu)) {
+      for (const { spec } of grantRoutes.filter((r) => r.spec.permission === menu)) {
         const denied = await t.call(spec.method.toUpperCase(), concrete(spec.path), { token: without, body: spec.body ? {} : undefined });
         expect(denied.status, `${spec.method} ${spec.path} without ${menu}`).toBe(403);
         const body = await denied.json() as { message: string };
-        expect(body.message).toContain("does not have access");
+        expect(body.message).toContain("Your role does not have");
         const allowed = await t.call(spec.method.toUpperCase(), concrete(spec.path), { token: withIt, body: spec.body ? {} : undefined });
         expect([401, 403], `${spec.method} ${spec.path} with ${menu}`).not.toContain(allowed.status);
       }

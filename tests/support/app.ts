@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../api/app.ts";
 import { defaultConfig, type AppConfig } from "../../api/http/config.ts";
 import { hashPassword } from "../../api/modules/auth/passwords.ts";
-import type { MenuId } from "../../api/modules/roles/schemas.ts";
+import { type Capability, MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { branches, roleDetails, roles, users } from "../../db/schema/index.ts";
 
@@ -44,13 +44,19 @@ export function makeTestApp(db: Db, overrides: Partial<AppConfig> = {}): TestApp
 let roleCounter = 0;
 
 /** A role granting exactly these menus. */
-export async function createRole(db: Db, menus: MenuId[], roleId = `R${++roleCounter}_${Date.now() % 100000}`) {
+/** What a test role may hold: menus and capabilities alike. */
+export type Grant = MenuId | Capability;
+const isMenu = (grant: Grant): grant is MenuId => (MENU_IDS as readonly string[]).includes(grant);
+
+export async function createRole(db: Db, grants: readonly Grant[], roleId = `R${++roleCounter}_${Date.now() % 100000}`) {
   const [role] = await db.insert(roles).values({ roleId, roleName: `Role ${roleId}` }).returning();
-  if (menus.length) await db.insert(roleDetails).values(menus.map((menuId) => ({ roleId: role.id, menuId })));
+  if (grants.length) {
+    await db.insert(roleDetails).values(grants.map((menuId) => ({ roleId: role.id, menuId, type: isMenu(menuId) ? "MENU" : "CAPABILITY" })));
+  }
   return role;
 }
 
-export async function createUser(db: Db, options: { userId: string; password: string; menus?: MenuId[]; roleKey?: number }) {
+export async function createUser(db: Db, options: { userId: string; password: string; menus?: readonly Grant[]; roleKey?: number }) {
   const roleKey = options.roleKey ?? (await createRole(db, options.menus ?? [])).id;
   const [user] = await db.insert(users).values({
     userId: options.userId,

@@ -18,7 +18,10 @@ export async function seedReference(db: Db): Promise<void> {
       roleId: ADMIN_ROLE.roleId, roleName: ADMIN_ROLE.roleName, isDat: ADMIN_ROLE.isDat, userCreated: SEEDER, userModified: SEEDER,
     }).returning({ id: roles.id }))[0].id;
     await tx.insert(roleDetails)
-      .values(ADMIN_ROLE.menus.map((menuId) => ({ roleId: roleKey, menuId, isAllowed: true })))
+      .values([
+        ...ADMIN_ROLE.menus.map((menuId) => ({ roleId: roleKey, menuId, isAllowed: true })),
+        ...ADMIN_ROLE.capabilities.map((menuId) => ({ roleId: roleKey, menuId, type: "CAPABILITY", isAllowed: true })),
+      ])
       .onConflictDoNothing();
   });
 }

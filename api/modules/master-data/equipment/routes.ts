@@ -14,6 +14,7 @@ import {
   setVansUsed,
   truckingsForAtw,
   truckingsForCtsReports,
+  truckingsForExport,
   truckingsForTallySheet,
   truckingsOfBranches,
   updateVanStatus,
@@ -112,6 +113,21 @@ export const equipmentRoutes: RouteDef[] = [
     params: z.object({ id: requiredCode("Branch") }),
     summary: "Active hauling truckers of one branch (branch id or code)", response: listAnswer(truckingRow),
   }, async ({ deps, params }) => ({ data: await hustlingTruckers(deps.db, params.id) })),
+  route({
+    method: "get", path: "/Truckings/download", permission: "MASTER_DATA_TRUCKING_DOWNLOAD", tag,
+    query: z.object({ search: listQuery.shape.search }),
+    summary: "The trucking master as an Excel workbook (the Master Data Trucking Download role)",
+  }, async ({ deps, query }) => {
+    // The workbook library is large and only this call needs it, so it loads on the first download.
+    const [template, workbook] = await Promise.all([
+      import("../../../../templates/exports/truckings.ts"),
+      import("../../../../templates/exports/workbook.ts"),
+    ]);
+    const bytes = template.buildTruckingsWorkbook(await truckingsForExport(deps.db, { search: query.search }));
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": workbook.XLSX_CONTENT_TYPE, "content-disposition": `attachment; filename="${template.TRUCKINGS_XLSX_NAME}"` },
+    });
+  }),
   route({
     method: "put", path: "/Truckings/isActived", permission: "MASTERDATA", tag,
     query: z.object({ id: idParam.shape.id, isActivated: trueFalse("isActivated") }),
