@@ -222,9 +222,10 @@ describe("master data in the browser", () => {
     expect(sheet.rows.some((r) => r[1] === "E2E Trading Corp" && r[4] === "0917 555 0101" && r[5] === "e2e.trading@example.com")).toBe(true);
   });
 
-  it("downloads the trucking master with every trucker", async () => {
+  it("downloads the trucking master with every trucker (the administrator holds the download capability)", async () => {
     await visit("/master_data/trucking");
     const sheet = await downloadSheet("truckings-export");
+    expect(sheet.name).toBe("Trucking_List.xlsx");
     const res = await page.request.get(`${baseURL}/api/Truckings`);
     const { data } = await res.json() as { data: { code: string; name: string }[] };
     expect(sheet.rows.length - 1).toBe(data.length);

@@ -90,8 +90,9 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+/** Sends one call; a failed one throws ApiError (and a 401 signs the user out), a successful one is answered. */
+async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   let body: string | undefined;
   if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -104,12 +105,25 @@ export async function request<T>(method: string, path: string, options: RequestO
   } catch {
     throw new ApiError("The server cannot be reached. Check your connection and try again.", 0, null);
   }
-  const parsed = parseBody(await response.text());
   if (!response.ok) {
+    const parsed = parseBody(await response.text());
     if (response.status === 401 && options.signOutOnUnauthorized !== false) unauthorizedHandler(parsed);
     throw new ApiError(errorMessage(response, parsed), response.status, parsed);
   }
-  return parsed as T;
+  return response;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, "application/json");
+  return parseBody(await response.text()) as T;
+}
+
+/** A file the server builds (a workbook): its bytes and the name the server gives it. */
+export async function requestFile(path: string, query?: RequestOptions["query"]): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const response = await send("GET", path, { query }, "*/*");
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
+  return { bytes: new Uint8Array(await response.arrayBuffer()), fileName };
 }
 
 type Query = RequestOptions["query"];

@@ -1,26 +1,23 @@
 import { Download } from "@blueprintjs/icons";
+import { useAtomValue } from "jotai";
 import { truckingContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { TruckingExportRow } from "../../../../../templates/exports/truckings.ts";
-import { api } from "../../../lib/api.ts";
+import { requestFile } from "../../../lib/api.ts";
+import { signedInUserAtom } from "../../../lib/session.ts";
 import { EntityList } from "../components/EntityList.tsx";
 import { ExportButton } from "../components/ExportButton.tsx";
 
-async function truckingWorkbook() {
-  // The plain trucking list answers every record in one call; the workbook library loads only on demand.
-  const [list, template] = await Promise.all([
-    api.get<{ data: TruckingExportRow[] }>("/Truckings"),
-    import("../../../../../templates/exports/truckings.ts"),
-  ]);
-  return list.data.length === 0 ? null : { bytes: template.buildTruckingsWorkbook(list.data), fileName: template.TRUCKINGS_XLSX_NAME };
-}
+/** The server builds the workbook, and only for a role with the Master Data Trucking Download capability. */
+const truckingWorkbook = () => requestFile("/Truckings/download");
 
 export default function TruckingsPage() {
+  const user = useAtomValue(signedInUserAtom);
+  const mayDownload = user?.capabilities.includes("MASTER_DATA_TRUCKING_DOWNLOAD") ?? false;
   return (
     <EntityList
       contract={truckingContract}
       title="Truckings"
       idPrefix="trucking"
-      headerActions={<ExportButton text="Download" icon={<Download />} testId="truckings-export" build={truckingWorkbook} />}
+      headerActions={mayDownload && <ExportButton text="Download" icon={<Download />} testId="truckings-export" build={truckingWorkbook} />}
     />
   );
 }
