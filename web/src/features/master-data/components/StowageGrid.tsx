@@ -79,6 +79,8 @@ export function StowageGrid(props: StowageGridProps) {
   // Guard against half-typed sizes: a grid of 0 or NaN cells would collapse to nothing.
   const rows = drawable(props.rows) ? Math.min(props.rows, 60) : 1;
   const columns = drawable(props.columns) ? Math.min(props.columns, 60) : 1;
+  // Cells are wider than high: bay-row-tier positions such as 010382 must fit on one line.
+  const cellWidth = Math.round(cellSize * 1.6);
   const showRulers = cellSize >= 20;
   const offset = showRulers ? RULER : 0;
   const line = "rgba(138, 155, 168, 0.35)";
@@ -87,10 +89,10 @@ export function StowageGrid(props: StowageGridProps) {
     position: "absolute",
     left: offset,
     top: offset,
-    width: columns * cellSize,
+    width: columns * cellWidth,
     height: rows * cellSize,
     backgroundImage: `linear-gradient(to right, ${line} 1px, transparent 1px), linear-gradient(to bottom, ${line} 1px, transparent 1px)`,
-    backgroundSize: `${cellSize}px ${cellSize}px`,
+    backgroundSize: `${cellWidth}px ${cellSize}px`,
     outline: `1px solid ${line}`,
   };
 
@@ -102,10 +104,10 @@ export function StowageGrid(props: StowageGridProps) {
         data-columns={columns}
         role="group"
         aria-label={`Stowage grid of ${rows} rows and ${columns} columns with ${slots.length} slots`}
-        style={{ position: "relative", width: offset + columns * cellSize + 2, height: offset + rows * cellSize + 2 }}
+        style={{ position: "relative", width: offset + columns * cellWidth + 2, height: offset + rows * cellSize + 2 }}
       >
         {showRulers && Array.from({ length: columns }, (_, i) => (
-          <span key={`c${i}`} aria-hidden="true" style={ruler(offset + i * cellSize, 0, cellSize, RULER)}>{i + 1}</span>
+          <span key={`c${i}`} aria-hidden="true" style={ruler(offset + i * cellWidth, 0, cellWidth, RULER)}>{i + 1}</span>
         ))}
         {showRulers && Array.from({ length: rows }, (_, i) => (
           <span key={`r${i}`} aria-hidden="true" style={ruler(0, offset + i * cellSize, RULER, cellSize)}>{i + 1}</span>
@@ -117,9 +119,9 @@ export function StowageGrid(props: StowageGridProps) {
             const isInvalid = invalid?.has(index) ?? false;
             const style: CSSProperties = {
               position: "absolute",
-              left: (slot.column - 1) * cellSize + 2,
+              left: (slot.column - 1) * cellWidth + 2,
               top: (slot.row - 1) * cellSize + 2,
-              width: slot.width * cellSize - 4,
+              width: slot.width * cellWidth - 4,
               height: slot.height * cellSize - 4,
               boxSizing: "border-box",
               borderRadius: 3,
