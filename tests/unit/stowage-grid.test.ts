@@ -115,11 +115,12 @@ describe("the stowage grid drawing and editor helpers", () => {
     return { tag: match[1], attributes: match[2], style };
   };
 
-  it("places each slot box over the cells it covers", () => {
+  it("places each slot box over the cells it covers; cells are 1.6 times as wide as high", () => {
     const markup = draw({ rows: 3, columns: 4, slots: [slot("A1", 2, 3, 2, 1)], cellSize: 30, onSelect: () => {} });
     const box = element(markup, "stowage-slot-A1")!;
     expect(box.tag).toBe("button");
-    expect(box.style).toMatchObject({ left: "62px", top: "32px", width: "56px", height: "26px" });
+    // Cells of 48 × 30 px, less a 2 px inset on each side.
+    expect(box.style).toMatchObject({ left: "98px", top: "32px", width: "92px", height: "26px" });
     const grid = element(markup, "stowage-grid")!;
     expect(grid.attributes).toContain('data-rows="3"');
     expect(grid.attributes).toContain('data-columns="4"');
