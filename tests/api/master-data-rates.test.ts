@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { areas, charges, freightRates, ports, truckingRates } from "../../db/schema/master-data.ts";
 import { createUser, ensureBranch, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
@@ -28,7 +29,7 @@ beforeAll(async () => {
     { code: "MAK", name: "Makati", branchCode: "MNL", portCode: "MNL01" },
   ]);
   const charge = (code: string, name: string, category: string) => ({
-    code, name, category, chargeClass: "STD", unitOfMeasure: "TEU", effectiveDateBasis: "BOOKING",
+    code, name, category, chargeClass: "STD", unitOfMeasure: "perTeu", effectiveDateBasis: "BOOKING",
   });
   await db.insert(charges).values([
     charge("001", "Freight 20", "FREIGHT"),
@@ -102,8 +103,10 @@ describe("rate in force", () => {
   it("prices a quantity in the rate unit", async () => {
     const res = await json(await freight("date=2026-03-01&unit=perTeu&quantity=3"));
     expect(res.data.amount).toEqual({ unit: "perTeu", quantity: "3", amountWvat: "36960.00", net: "33000.00", vat: "3960.00" });
-    const tons = await json(await freight("date=2026-03-01&unit=perTon&quantity=1.5"));
-    expect(tons.data.amount.amountWvat).toBe("18480.00");
+    // A charge rated per TEU is not priced per ton.
+    const tons = await freight("date=2026-03-01&unit=perTon&quantity=1.5");
+    expect(tons.status).toBe(400);
+    expect((await expectErrorBody(tons)).errors.unit[0]).toBe("Charge 001 is rated Per TEU; price it with unit perTeu.");
   });
 
   it("refuses bad lookups with 400 and a field message", async () => {
@@ -141,13 +144,14 @@ describe("rate in force", () => {
     expect(before.data.rate.stdRateWvat).toBe("1120.00");
     const wrongBranch = await t.call("GET", "/api/PortRates/rateInForce?chargeCode=004&portCode=MNL01&branchCode=CEB&date=2026-04-01", { token });
     expect(wrongBranch.status).toBe(404);
-    expect((await expectErrorBody(wrongBranch)).message).toBe("No port rate is in force on 2026-04-01 for charge 004, port MNL01, branch CEB.");
+    expect((await expectErrorBody(wrongBranch)).message)
+      .toBe("The port rate in force on 2026-04-01 for charge 004, port MNL01 (effective 2026-04-01) is for branch MNL, not CEB.");
     const notYet = await t.call("GET", "/api/PortRates/rateInForce?chargeCode=007&portCode=CEB01&date=2026-01-31", { token });
     expect(notYet.status).toBe(404);
   });
 
   it("gives the trucking standard, back-load and tandem rates of the rate in force", async () => {
-    const url = (extra: string) => `/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&branchCode=MNL&date=2026-04-30${extra}`;
+    const url = (extra: string) => `/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&portCode=MNL01&branchCode=MNL&date=2026-04-30${extra}`;
     const standard = await json(await t.call("GET", url(""), { token: readerToken }));
     expect(standard.data).toMatchObject({ trip: "standard", rateWvat: "5600.00", net: "5000.00", vat: "600.00" });
     const backload = await json(await t.call("GET", url("&backload=true"), { token }));
@@ -159,7 +163,7 @@ describe("rate in force", () => {
 
   it("does not fall back to the standard rate when the rate in force has no back-load or tandem rate", async () => {
     // From 2026-05-01 the QC rate carries only a standard rate.
-    const url = (extra: string) => `/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&date=2026-05-01${extra}`;
+    const url = (extra: string) => `/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&portCode=MNL01&date=2026-05-01${extra}`;
     expect((await json(await t.call("GET", url(""), { token }))).data.rateWvat).toBe("6720.00");
     const backload = await t.call("GET", url("&backload=true"), { token });
     expect(backload.status).toBe(404);
@@ -169,18 +173,43 @@ describe("rate in force", () => {
     expect((await expectErrorBody(tandem)).message).toContain("has no tandem rate");
   });
 
+  it("never answers a rate a newer one replaced, even when it matches a branch asked for", async () => {
+    // The lane MNL01 -> DVO01 was first filed under origin branch MNL, then re-filed under CEB from 2026-06-01.
+    const [newer] = await handle.db.insert(freightRates).values({
+      chargeCode: "001", portCodeOrigin: "MNL01", portCodeDestination: "DVO01", branchCodeOrigin: "CEB", branchCodeDestination: "DVO",
+      dateEffective: "2026-06-01", stdRateWvat: "21000.00",
+    }).returning();
+    const url = (extra: string) => `/api/FreightRates/rateInForce?chargeCode=001&portCodeOrigin=MNL01&portCodeDestination=DVO01&date=2026-07-01${extra}`;
+    const stale = await t.call("GET", url("&branchCodeOrigin=MNL"), { token });
+    expect(stale.status).toBe(404);
+    expect((await expectErrorBody(stale)).message).toContain("is for origin branch CEB, not MNL");
+    const current = await json(await t.call("GET", url("&branchCodeOrigin=ceb"), { token }));
+    expect(current.data.rate.id).toBe(newer.id);
+    await handle.db.delete(freightRates).where(eq(freightRates.id, newer.id));
+  });
+
+  it("finds the rate whatever the letter case of the codes", async () => {
+    const res = await t.call("GET", "/api/PortRates/rateInForce?chargeCode=004&portCode=mnl01&date=2026-04-01", { token });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.rate.stdRateWvat).toBe("1232.00");
+  });
+
   it("refuses a back-load tandem trip, an unknown flag value and a missing area", async () => {
-    const both = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&date=2026-04-30&backload=true&tandem=true", { token });
+    const both = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&portCode=MNL01&date=2026-04-30&backload=true&tandem=true", { token });
     expect(both.status).toBe(400);
     expect((await expectErrorBody(both)).message).toContain("no back-load tandem rate");
-    const badFlag = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&backload=yes", { token });
+    const badFlag = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&portCode=MNL01&backload=yes", { token });
     expect(badFlag.status).toBe(400);
     expect((await expectErrorBody(badFlag)).errors.backload[0]).toContain("true or false");
-    const noArea = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&date=2026-04-30", { token });
+    const noArea = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&portCode=MNL01&date=2026-04-30", { token });
     expect(noArea.status).toBe(400);
-    const noneForArea = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=MAK&date=2025-12-31", { token });
+    // An area's rates differ by port, so the port must be named.
+    const noPort = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=QC&date=2026-04-30", { token });
+    expect(noPort.status).toBe(400);
+    expect((await expectErrorBody(noPort)).errors.portCode[0]).toBe("portCode is required");
+    const noneForArea = await t.call("GET", "/api/TruckingRates/rateInForce?chargeCode=006&areaCode=MAK&portCode=MNL01&date=2025-12-31", { token });
     expect(noneForArea.status).toBe(404);
-    expect((await expectErrorBody(noneForArea)).message).toContain("No trucking rate is in force on 2025-12-31 for charge 006, area MAK");
+    expect((await expectErrorBody(noneForArea)).message).toBe("No trucking rate is in force on 2025-12-31 for charge 006, area MAK, port MNL01.");
   });
 });
 
@@ -247,7 +276,7 @@ describe("lists", () => {
     expect(list.data.map((r: any) => r.id)).toEqual([off.id]);
   });
 
-  it("lists rates unpaged with filters and search", async () => {
+  it("lists rates up to 200 at a time with filters and search, and pages on with skip and take", async () => {
     const res = await t.call("GET", "/api/FreightRates?chargeCode=001&portCodeOrigin=MNL01", { token: readerToken });
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -260,6 +289,14 @@ describe("lists", () => {
     expect(search.data.map((r: any) => r.chargeCode).sort()).toEqual(["004", "007"]);
     const none = await json(await t.call("GET", "/api/PortRates?chargeCode=099", { token }));
     expect(none).toEqual({ data: [], total: 0, message: "No more data to load" });
+
+    const second = await json(await t.call("GET", "/api/FreightRates?chargeCode=001&portCodeOrigin=MNL01&skip=1&take=2", { token }));
+    expect(second.total).toBe(4);
+    expect(second.data.map((r: any) => r.dateEffective)).toEqual(["2026-03-01", "2026-01-01"]);
+    const ofCharge = await json(await t.call("GET", "/api/FreightRates/ReadListByCode/001?take=1", { token }));
+    expect(ofCharge.data).toHaveLength(1);
+    expect(ofCharge.total).toBe(4);
+    expect((await t.call("GET", "/api/FreightRates?take=201", { token })).status).toBe(400);
   });
 
   it("refuses bad list input with 400 and changes nothing", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery } from "../../shared/contracts.ts";
+import { listQuery, MAX_TAKE } from "../../shared/contracts.ts";
 
 /**
  * Query, parameter and answer shapes the special calls of every part of master data share, so that a code
@@ -26,8 +26,17 @@ export const optionalTrueFalse = (name: string) =>
 
 export const codeParam = z.object({ code: requiredCode("code") });
 
-/** The search and status filter of an unpaged list. */
+/** The search and status filter of a list. */
 export const listFilters = z.object({ search: listQuery.shape.search, filter: listQuery.shape.filter });
+
+/**
+ * A list a screen or another module usually reads whole: up to MAX_TAKE rows unless take says fewer, and skip
+ * for the rest; `total` tells whether there is more.
+ */
+export const wholeListQuery = listFilters.extend({
+  skip: listQuery.shape.skip,
+  take: z.coerce.number().int().min(1, "take must be at least 1").max(MAX_TAKE, `take can be at most ${MAX_TAKE}`).default(MAX_TAKE),
+});
 
 /** A page of a list: the rows, the total and the empty-list notice. */
 export const pageAnswer = (row: z.ZodType) => z.object({ data: z.array(row), total: z.number(), message: z.string().optional() });

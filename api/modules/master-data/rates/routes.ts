@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
-import { codeParam, listFilters, optionalCode, optionalTrueFalse, requiredCode, tag } from "../route-shapes.ts";
+import { codeParam, listFilters, optionalCode, optionalTrueFalse, requiredCode, tag, wholeListQuery } from "../route-shapes.ts";
 import { dateText } from "../fields.ts";
 import { manilaDate } from "../rules.ts";
 import { RATE_UNITS } from "../reference-lists.ts";
@@ -9,6 +9,7 @@ import {
   FREIGHT,
   freightRateInForce,
   listRates,
+  type PlainListQuery,
   PORT,
   portRateInForce,
   type RateKind,
@@ -16,6 +17,7 @@ import {
   ratesOfCharge,
   TRUCKING,
   truckingRateInForce,
+  type Window,
 } from "./service.ts";
 
 const unitIds = RATE_UNITS.map((u) => u.id) as [string, ...string[]];
@@ -102,15 +104,16 @@ function listRoutes(r: Resource): RouteDef[] {
   });
   return [
     route({
-      method: "get", path: `/${r.resource}`, permission: "authenticated", tag, query: listFilters.extend(r.filters.shape),
-      summary: `Every ${label} matching the filters, unpaged, newest first within each placement`,
+      method: "get", path: `/${r.resource}`, permission: "authenticated", tag, query: wholeListQuery.extend(r.filters.shape),
+      summary: `The ${label}s matching the filters (up to 200 at a time), newest first within each placement`,
       response: z.object({ data: z.array(r.row), total: z.number(), message: z.string().optional() }),
-    }, ({ deps, query }) => listRates(deps.db, r.kind, query)),
+    }, ({ deps, query }) => listRates(deps.db, r.kind, query as PlainListQuery & Window)),
     route({
       method: "get", path: `/${r.resource}/ReadListByCode/{code}`, permission: "authenticated", tag, params: codeParam,
-      summary: `Every ${label} of one charge code, newest date effective first (404 when the charge is unknown)`,
+      query: wholeListQuery.pick({ skip: true, take: true }),
+      summary: `The ${label}s of one charge code (up to 200 at a time), newest date effective first (404 when the charge is unknown)`,
       response: z.object({ data: z.array(r.row), total: z.number(), message: z.string().optional() }),
-    }, ({ deps, params }) => ratesOfCharge(deps.db, r.kind, params.code)),
+    }, ({ deps, params, query }) => ratesOfCharge(deps.db, r.kind, params.code, query)),
     route({
       method: "get", path: `/${r.resource}/groupByCharge`, permission: "authenticated", tag,
       query: listFilters.extend(r.filters.shape),
@@ -160,7 +163,7 @@ export const ratesRoutes: RouteDef[] = [
     query: pricingQuery.extend({
       chargeCode: requiredCode("chargeCode"),
       areaCode: requiredCode("areaCode"),
-      portCode: optionalCode("portCode"),
+      portCode: requiredCode("portCode"),
       branchCode: optionalCode("branchCode"),
       backload: optionalTrueFalse("backload"),
       tandem: optionalTrueFalse("tandem"),

@@ -5,7 +5,8 @@ import { charges, freightRates, portRates, truckingRates } from "../../../../db/
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
-import { chargeAmount, rateInForce, type RateUnit, splitVat, truckingRate } from "../rules.ts";
+import { chargeAmount, rateInForce, RATE_UNIT_LABELS, type RateUnit, splitVat, truckingRate } from "../rules.ts";
+import { freightRateContract, portRateContract, truckingRateContract } from "../schemas.ts";
 
 export type FreightRateRow = typeof freightRates.$inferSelect;
 export type PortRateRow = typeof portRates.$inferSelect;
@@ -20,6 +21,8 @@ export interface RateKind {
   table: typeof freightRates | typeof portRates | typeof truckingRates;
   /** The fields that tell two rates of one charge apart, apart from the date; a "lane" in the grouped list. */
   placeFields: readonly string[];
+  /** The declared unique key less the date: the rates one of which is in force on any day. */
+  keyFields: readonly string[];
   /** Columns the plain list and the grouped list can be narrowed by. */
   filterFields: readonly string[];
   searchable: readonly string[];
@@ -29,6 +32,7 @@ export const FREIGHT: RateKind = {
   label: "Freight rate",
   table: freightRates,
   placeFields: ["portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
+  keyFields: freightRateContract.uniqueBy.filter((f) => f !== "dateEffective"),
   filterFields: ["chargeCode", "portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
   searchable: ["chargeCode", "portCodeOrigin", "portCodeDestination", "branchCodeOrigin", "branchCodeDestination"],
 };
@@ -37,6 +41,7 @@ export const PORT: RateKind = {
   label: "Port rate",
   table: portRates,
   placeFields: ["branchCode", "portCode"],
+  keyFields: portRateContract.uniqueBy.filter((f) => f !== "dateEffective"),
   filterFields: ["chargeCode", "branchCode", "portCode"],
   searchable: ["chargeCode", "branchCode", "portCode"],
 };
@@ -45,6 +50,7 @@ export const TRUCKING: RateKind = {
   label: "Trucking rate",
   table: truckingRates,
   placeFields: ["areaCode", "portCode", "branchCode"],
+  keyFields: truckingRateContract.uniqueBy.filter((f) => f !== "dateEffective"),
   filterFields: ["chargeCode", "areaCode", "portCode", "branchCode"],
   searchable: ["chargeCode", "areaCode", "portCode", "branchCode"],
 };
@@ -68,7 +74,7 @@ function filtersOf(kind: RateKind, query: Record<string, unknown>): (SQL | undef
 
 /** The charge of a code given in a path or query; codes compare without regard to letter case. */
 async function chargeByCode(db: Db, code: string) {
-  const [row] = await db.select({ code: charges.code, name: charges.name }).from(charges)
+  const [row] = await db.select({ code: charges.code, name: charges.name, unitOfMeasure: charges.unitOfMeasure }).from(charges)
     .where(sql`lower(${charges.code}) = lower(${code})`);
   if (!row) throw new AppError("NOT_FOUND", `Charge ${code} was not found.`, { code: [`Charge ${code} does not exist`] });
   return row;
@@ -82,36 +88,44 @@ export interface PlainListQuery {
   [field: string]: unknown;
 }
 
+export interface Window {
+  skip: number;
+  take: number;
+}
+
+/** One window of a rate list and the count of all rows the list holds. */
+async function windowOf(db: Db, kind: RateKind, where: SQL | undefined, order: SQL[], w: Window): Promise<ListResult<Row>> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(kind.table).where(where).orderBy(...order).limit(w.take).offset(w.skip),
+    db.select({ total: count() }).from(kind.table).where(where),
+  ]);
+  return { data: rows as Row[], total: Number(total) };
+}
+
 /**
- * Every rate matching the filters, unpaged: what a pricing screen needs to show all rates of a lane at once.
+ * The rates matching the filters, a window of up to 200 at a time: what a pricing screen shows of a lane.
  * Ordered by charge, then placement, newest first within a placement.
  */
-export async function listRates(db: Db, kind: RateKind, query: PlainListQuery): Promise<ListResult<Row>> {
+export async function listRates(db: Db, kind: RateKind, query: PlainListQuery & Window): Promise<ListResult<Row>> {
   const t = kind.table;
   const where = and(
     statusFilter(t.isActive, query.filter),
     searchAny(kind.searchable.map((f) => column(kind, f)), query.search),
     ...filtersOf(kind, query),
   );
-  const rows = await db.select().from(t).where(where).orderBy(
-    asc(t.chargeCode),
-    ...kind.placeFields.map((f) => asc(column(kind, f))),
-    desc(t.dateEffective),
-    desc(t.id),
-  ) as Row[];
-  const result: ListResult<Row> = { data: rows, total: rows.length };
-  if (rows.length === 0) result.message = EMPTY_LIST_MESSAGE;
+  const order = [asc(t.chargeCode), ...kind.placeFields.map((f) => asc(column(kind, f))), desc(t.dateEffective), desc(t.id)];
+  const result = await windowOf(db, kind, where, order, query);
+  if (result.data.length === 0) result.message = EMPTY_LIST_MESSAGE;
   return result;
 }
 
-/** Every rate of one charge, newest dateEffective first (the later entry first on the same date). */
-export async function ratesOfCharge(db: Db, kind: RateKind, code: string): Promise<ListResult<Row>> {
+/** The rates of one charge, newest dateEffective first (the later entry first on the same date). */
+export async function ratesOfCharge(db: Db, kind: RateKind, code: string, w: Window = { skip: 0, take: 200 }): Promise<ListResult<Row>> {
   const charge = await chargeByCode(db, code);
   const t = kind.table;
-  const rows = await db.select().from(t).where(eq(t.chargeCode, charge.code))
-    .orderBy(desc(t.dateEffective), desc(t.id), ...kind.placeFields.map((f) => asc(column(kind, f)))) as Row[];
-  const result: ListResult<Row> = { data: rows, total: rows.length };
-  if (rows.length === 0) result.message = `There are no ${kind.label.toLowerCase()}s for charge ${charge.code} yet.`;
+  const order = [desc(t.dateEffective), desc(t.id), ...kind.placeFields.map((f) => asc(column(kind, f)))];
+  const result = await windowOf(db, kind, eq(t.chargeCode, charge.code), order, w);
+  if (result.data.length === 0) result.message = `There are no ${kind.label.toLowerCase()}s for charge ${charge.code} yet.`;
   return result;
 }
 
@@ -218,16 +232,46 @@ function priced<R>(rate: R, rateWvat: string, q: Quantity): RateInForceAnswer<R>
   return answer;
 }
 
-/** Candidate rates of the charge at the given placement; the date rule itself is left to rateInForce. */
-async function candidates(db: Db, kind: RateKind, keys: Record<string, string | undefined>): Promise<Row[]> {
-  const parts = Object.entries(keys)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([field, value]) => eq(column(kind, field), value));
-  return await db.select().from(kind.table).where(and(eq(kind.table.isActive, true), ...parts)) as Row[];
-}
+const sameCode = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
-const describeKeys = (keys: Record<string, string | undefined>, names: Record<string, string>) =>
-  Object.entries(keys).filter(([, v]) => v !== undefined).map(([k, v]) => `${names[k] ?? k} ${v}`).join(", ");
+/**
+ * The rate of `kind` in force on `lookup.date`. The choice is made among the rates of the declared key (charge
+ * and placement, any letter case), so a newer rate always replaces an older one; fields outside the key (the
+ * branches of a freight or port rate) are then checked on the rate chosen, and a mismatch is a 404 rather than
+ * a silent fall-back to a rate that no longer applies. A unit to price in must be the charge's own.
+ */
+async function inForce<R extends Row>(
+  db: Db,
+  kind: RateKind,
+  lookup: Record<string, string | undefined> & Quantity & { chargeCode: string; date: string },
+  names: Record<string, string>,
+): Promise<R> {
+  const charge = await chargeByCode(db, lookup.chargeCode);
+  if (lookup.unit !== undefined && lookup.unit !== charge.unitOfMeasure) {
+    const text = `Charge ${charge.code} is rated ${RATE_UNIT_LABELS[charge.unitOfMeasure as RateUnit] ?? charge.unitOfMeasure}; ` +
+      `price it with unit ${charge.unitOfMeasure}.`;
+    throw new AppError("VALIDATION", text, { unit: [text] });
+  }
+  const given = (fields: readonly string[]) =>
+    fields.filter((f) => typeof lookup[f] === "string" && lookup[f] !== "").map((f) => [f, lookup[f] as string] as const);
+  const key = given(kind.keyFields);
+  const where = (pairs: readonly (readonly [string, string])[]) => pairs.map(([f, v]) => `${names[f] ?? f} ${v}`).join(", ");
+  const rows = await db.select().from(kind.table)
+    .where(and(eq(kind.table.isActive, true), ...key.map(([f, v]) => sql`lower(${column(kind, f)}) = lower(${v})`))) as Row[];
+  const found = rateInForce(rows, { chargeCode: charge.code, on: lookup.date });
+  const label = kind.label.toLowerCase();
+  if (!found) throw new AppError("NOT_FOUND", `No ${label} is in force on ${lookup.date} for ${where(key)}.`);
+  const differs = given(kind.placeFields.filter((f) => !kind.keyFields.includes(f))).filter(([f, v]) => !sameCode(found[f], v));
+  if (differs.length > 0) {
+    const [field, value] = differs[0];
+    throw new AppError(
+      "NOT_FOUND",
+      `The ${label} in force on ${lookup.date} for ${where(key)} (effective ${found.dateEffective}) is for ${names[field] ?? field} ` +
+        `${String(found[field])}, not ${value}.`,
+    );
+  }
+  return found as R;
+}
 
 export interface FreightLookup extends Quantity {
   chargeCode: string;
@@ -239,25 +283,13 @@ export interface FreightLookup extends Quantity {
 }
 
 export async function freightRateInForce(db: Db, q: FreightLookup): Promise<RateInForceAnswer<FreightRateRow>> {
-  const keys = {
-    chargeCode: q.chargeCode,
-    portCodeOrigin: q.portCodeOrigin,
-    portCodeDestination: q.portCodeDestination,
-    branchCodeOrigin: q.branchCodeOrigin,
-    branchCodeDestination: q.branchCodeDestination,
-  };
-  const rows = await candidates(db, FREIGHT, keys) as unknown as FreightRateRow[];
-  const found = rateInForce(rows, { ...keys, on: q.date });
-  if (!found) {
-    const where = describeKeys(keys, {
-      chargeCode: "charge",
-      portCodeOrigin: "from port",
-      portCodeDestination: "to port",
-      branchCodeOrigin: "origin branch",
-      branchCodeDestination: "destination branch",
-    });
-    throw new AppError("NOT_FOUND", `No freight rate is in force on ${q.date} for ${where}.`);
-  }
+  const found = await inForce<FreightRateRow & Row>(db, FREIGHT, { ...q }, {
+    chargeCode: "charge",
+    portCodeOrigin: "from port",
+    portCodeDestination: "to port",
+    branchCodeOrigin: "origin branch",
+    branchCodeDestination: "destination branch",
+  });
   return priced(found, found.stdRateWvat, q);
 }
 
@@ -269,20 +301,14 @@ export interface PortLookup extends Quantity {
 }
 
 export async function portRateInForce(db: Db, q: PortLookup): Promise<RateInForceAnswer<PortRateRow>> {
-  const keys = { chargeCode: q.chargeCode, portCode: q.portCode, branchCode: q.branchCode };
-  const rows = await candidates(db, PORT, keys) as unknown as PortRateRow[];
-  const found = rateInForce(rows, { ...keys, on: q.date });
-  if (!found) {
-    const where = describeKeys(keys, { chargeCode: "charge", portCode: "port", branchCode: "branch" });
-    throw new AppError("NOT_FOUND", `No port rate is in force on ${q.date} for ${where}.`);
-  }
+  const found = await inForce<PortRateRow & Row>(db, PORT, { ...q }, { chargeCode: "charge", portCode: "port", branchCode: "branch" });
   return priced(found, found.stdRateWvat, q);
 }
 
 export interface TruckingLookup extends Quantity {
   chargeCode: string;
   areaCode: string;
-  portCode?: string;
+  portCode: string;
   branchCode?: string;
   date: string;
   backload?: boolean;
@@ -299,11 +325,8 @@ export async function truckingRateInForce(
     const text = "A trip is either a back-load or a tandem; there is no back-load tandem rate.";
     throw new AppError("VALIDATION", text, { tandem: [text] });
   }
-  const keys = { chargeCode: q.chargeCode, areaCode: q.areaCode, portCode: q.portCode, branchCode: q.branchCode };
-  const rows = await candidates(db, TRUCKING, keys) as unknown as TruckingRateRow[];
-  const found = rateInForce(rows, { ...keys, on: q.date });
-  const where = describeKeys(keys, { chargeCode: "charge", areaCode: "area", portCode: "port", branchCode: "branch" });
-  if (!found) throw new AppError("NOT_FOUND", `No trucking rate is in force on ${q.date} for ${where}.`);
+  const { backload: _backload, tandem: _tandem, ...lookup } = q;
+  const found = await inForce<TruckingRateRow & Row>(db, TRUCKING, lookup, { chargeCode: "charge", areaCode: "area", portCode: "port", branchCode: "branch" });
   const trip: TruckingTrip = q.backload ? "backload" : q.tandem ? "tandem" : "standard";
   let rateWvat: string;
   try {
