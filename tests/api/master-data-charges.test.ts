@@ -245,15 +245,17 @@ describe("charge lists", () => {
 });
 
 describe("item codes", () => {
+  /** The charge's dateModified as an editor loads it. */
+  const loadedAt = async (code: string) => (await json(await get(`/Charges/readByCode/${code}`))).data.dateModified as string;
+  const putCodes = (code: string, itemCodes: unknown, dateModified: string) =>
+    t.call("PUT", `/api/Charges/itemCodes/${code}`, { token, body: { itemCodes, dateModified } });
+
   it("reads and replaces the item codes of a charge", async () => {
     await createCharge("IC1");
     const empty = await json(await get("/Charges/itemCodes/IC1"));
     expect(empty).toEqual({ data: [], total: 0, message: "Charge IC1 has no item codes yet." });
 
-    const first = await t.call("PUT", "/api/Charges/itemCodes/ic1", {
-      token,
-      body: { itemCodes: [{ branchCode: "MNL", itemCode: "A-1" }, { branchCode: "CEB", itemCode: "B-1", description: "Cebu" }] },
-    });
+    const first = await putCodes("ic1", [{ branchCode: "MNL", itemCode: "A-1" }, { branchCode: "CEB", itemCode: "B-1", description: "Cebu" }], await loadedAt("IC1"));
     expect(first.status).toBe(200);
     const saved = await json(first);
     expect(saved.message).toBe("Charge item codes updated successfully");
@@ -261,36 +263,45 @@ describe("item codes", () => {
       ["IC1", "CEB", "B-1", "Cebu"],
       ["IC1", "MNL", "A-1", ""],
     ]);
+    // The charge moved on with its list.
+    expect(saved.charge.dateModified).toBe(await loadedAt("IC1"));
 
-    // A bare list is taken as well; what is sent is the whole new list.
-    const second = await t.call("PUT", "/api/Charges/itemCodes/IC1", { token, body: [{ branchCode: "DVO", itemCode: "C-1" }] });
+    // What is sent is the whole new list.
+    const second = await putCodes("IC1", [{ branchCode: "DVO", itemCode: "C-1" }], saved.charge.dateModified);
     expect(second.status).toBe(200);
     const read = await json(await get("/Charges/itemCodes/IC1", viewer));
     expect(read.data.map((c: any) => [c.branchCode, c.itemCode])).toEqual([["DVO", "C-1"]]);
   });
 
-  it("two saves at the same moment both finish, and one of the two lists is what remains", async () => {
+  it("refuses a list saved over someone else's newer save (409), keeping theirs", async () => {
     await createCharge("IC3");
+    const opened = await loadedAt("IC3");
     const lists = [
       [{ branchCode: "MNL", itemCode: "FIRST" }, { branchCode: "CEB", itemCode: "FIRST" }],
       [{ branchCode: "MNL", itemCode: "SECOND" }, { branchCode: "DVO", itemCode: "SECOND" }],
     ];
-    const answers = await Promise.all(lists.map((itemCodes) => t.call("PUT", "/api/Charges/itemCodes/IC3", { token, body: { itemCodes } })));
-    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // Two editors who opened the charge at the same moment save at once: one wins, the other is told.
+    const answers = await Promise.all(lists.map((itemCodes) => putCodes("IC3", itemCodes, opened)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = answers.find((r) => r.status === 409)!;
+    expect((await expectErrorBody(loser)).message).toBe("This charge was changed by someone else after you opened it. Reload it and try again.");
+    const winner = lists[answers.findIndex((r) => r.status === 200)];
     const read = await json(await get("/Charges/itemCodes/IC3"));
-    const pairs = read.data.map((c: any) => `${c.branchCode}:${c.itemCode}`);
-    expect([["CEB:FIRST", "MNL:FIRST"], ["DVO:SECOND", "MNL:SECOND"]]).toContainEqual(pairs);
+    expect(read.data.map((c: any) => `${c.branchCode}:${c.itemCode}`)).toEqual(winner.map((c) => `${c.branchCode}:${c.itemCode}`).sort());
   });
 
   it("refuses a bad list and keeps the old one", async () => {
     await createCharge("IC2");
-    expect((await t.call("PUT", "/api/Charges/itemCodes/IC2", { token, body: { itemCodes: [{ branchCode: "MNL", itemCode: "KEEP" }] } })).status).toBe(200);
+    expect((await putCodes("IC2", [{ branchCode: "MNL", itemCode: "KEEP" }], await loadedAt("IC2"))).status).toBe(200);
+    const at = await loadedAt("IC2");
     const bad = [
-      { itemCodes: [{ branchCode: "MNL", itemCode: "X" }, { branchCode: "MNL", itemCode: "Y" }] },
-      { itemCodes: [{ branchCode: "CEB", itemCode: "X" }, { branchCode: "ATLANTIS", itemCode: "Y" }] },
-      { itemCodes: [{ branchCode: "CEB", itemCode: "X".repeat(41) }] },
-      { itemCodes: [{ branchCode: "CEB", itemCode: "X", chargeCode: "IC1" }] },
-      { itemCodes: "MNL" },
+      { itemCodes: [{ branchCode: "MNL", itemCode: "X" }, { branchCode: "MNL", itemCode: "Y" }], dateModified: at },
+      { itemCodes: [{ branchCode: "CEB", itemCode: "X" }, { branchCode: "ATLANTIS", itemCode: "Y" }], dateModified: at },
+      { itemCodes: [{ branchCode: "CEB", itemCode: "X".repeat(41) }], dateModified: at },
+      { itemCodes: [{ branchCode: "CEB", itemCode: "X", chargeCode: "IC1" }], dateModified: at },
+      { itemCodes: "MNL", dateModified: at },
+      { itemCodes: [{ branchCode: "CEB", itemCode: "X" }] },
+      [{ branchCode: "CEB", itemCode: "X" }],
     ];
     for (const body of bad) {
       const res = await t.call("PUT", "/api/Charges/itemCodes/IC2", { token, body });
@@ -299,12 +310,14 @@ describe("item codes", () => {
     }
     const read = await json(await get("/Charges/itemCodes/IC2"));
     expect(read.data.map((c: any) => c.itemCode)).toEqual(["KEEP"]);
+    expect(await loadedAt("IC2")).toBe(at);
   });
 
   it("answers 404 for an unknown charge and 403 without the master data menu", async () => {
+    const at = await loadedAt("IC2");
     expect((await get("/Charges/itemCodes/NOPE")).status).toBe(404);
-    expect((await t.call("PUT", "/api/Charges/itemCodes/NOPE", { token, body: { itemCodes: [] } })).status).toBe(404);
-    const denied = await t.call("PUT", "/api/Charges/itemCodes/IC2", { token: viewer, body: { itemCodes: [] } });
+    expect((await putCodes("NOPE", [], at)).status).toBe(404);
+    const denied = await t.call("PUT", "/api/Charges/itemCodes/IC2", { token: viewer, body: { itemCodes: [], dateModified: at } });
     expect(denied.status).toBe(403);
     expect((await json(await get("/Charges/itemCodes/IC2"))).data).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { codeParam, listFilters, optionalCode, pageAnswer, requiredCode, tag } from "../route-shapes.ts";
+import { dateModifiedField } from "../../../shared/contracts.ts";
 import { dateText } from "../fields.ts";
 import { STRIPPING_TYPE_CODES } from "../reference-lists.ts";
 import { manilaDate } from "../rules.ts";
@@ -50,7 +51,8 @@ const multipleInsertBody = z.object({
     .max(200, "A charge can hold at most 200 matrix entries").default([]),
 });
 
-const itemCodesBody = z.preprocess((v) => (Array.isArray(v) ? { itemCodes: v } : v), z.object({ itemCodes: itemCodeList }));
+/** The whole new list, with the charge's dateModified as loaded (409 when someone saved since). */
+const itemCodesBody = z.object({ itemCodes: itemCodeList, dateModified: dateModifiedField });
 
 const strippingCodes = STRIPPING_TYPE_CODES.map((s) => s.code) as [string, ...string[]];
 const strippingBody = z.object({
@@ -106,9 +108,9 @@ export const chargesRoutes: RouteDef[] = [
 
   route({
     method: "put", path: "/Charges/itemCodes/{code}", permission: "MASTERDATA", tag, params: codeParam, body: itemCodesBody,
-    summary: "Replace the item codes of one charge with the list sent (one per branch; all or nothing)",
-    response: z.object({ data: z.array(itemCodeRow), message: z.string() }),
-  }, ({ deps, params, body, caller }) => replaceItemCodes(deps.db, params.code, body.itemCodes, caller)),
+    summary: "Replace the item codes of one charge with the list sent (one per branch; all or nothing); dateModified is the charge's as loaded (409 when stale)",
+    response: z.object({ data: z.array(itemCodeRow), charge: z.object({ dateModified: z.string() }), message: z.string() }),
+  }, ({ deps, params, body, caller }) => replaceItemCodes(deps.db, params.code, body, caller)),
 
   route({
     method: "post", path: "/Charges/getItemCodeFromBase", permission: "authenticated", tag,

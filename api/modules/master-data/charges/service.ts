@@ -108,17 +108,31 @@ export async function itemCodesOf(db: Db, code: string) {
   return withMessage(rows, `Charge ${charge.code} has no item codes yet.`);
 }
 
-/** Replaces the whole item-code list of a charge: what the list holds afterwards is exactly what was sent. */
-export async function replaceItemCodes(db: Db, code: string, list: ItemCodeInput[], actor: Actor): Promise<WriteResult<ItemCodeRow[]>> {
+/**
+ * Replaces the whole item-code list of a charge: what the list holds afterwards is exactly what was sent. The
+ * list belongs to the charge record, so `dateModified` is the charge's as the editor loaded it: a list saved by
+ * someone else since then is a 409, never silently overwritten. The charge's dateModified moves on.
+ */
+export async function replaceItemCodes(
+  db: Db,
+  code: string,
+  change: { itemCodes: ItemCodeInput[]; dateModified: string },
+  actor: Actor,
+): Promise<WriteResult<ItemCodeRow[]> & { charge: { dateModified: Date } }> {
   return await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const charge = await chargeByCode(t, code);
-    // Two editors saving at once take turns, so neither trips over the other's rows on the unique branch key.
-    await t.select({ id: charges.id }).from(charges).where(eq(charges.id, charge.id)).for("update");
-    const canonical = await checkItemCodes(t, charge.code, list, "itemCodes");
-    await t.delete(chargeItemCodes).where(eq(chargeItemCodes.chargeCode, charge.code));
-    await writeItemCodes(t, charge.code, list, canonical, actor);
-    return { data: await itemCodesOfCharge(t, charge.code), message: "Charge item codes updated successfully" };
+    const found = await chargeByCode(t, code);
+    // Two editors saving at once take turns; the second then sees the first one's dateModified.
+    const [locked] = await t.select({ dateModified: charges.dateModified }).from(charges).where(eq(charges.id, found.id)).for("update");
+    if (locked.dateModified.getTime() !== new Date(change.dateModified).getTime()) {
+      throw new AppError("CONFLICT", "This charge was changed by someone else after you opened it. Reload it and try again.");
+    }
+    const canonical = await checkItemCodes(t, found.code, change.itemCodes, "itemCodes");
+    await t.delete(chargeItemCodes).where(eq(chargeItemCodes.chargeCode, found.code));
+    await writeItemCodes(t, found.code, change.itemCodes, canonical, actor);
+    const [charge] = await t.update(charges).set({ userModified: actor.userId, dateModified: new Date() })
+      .where(eq(charges.id, found.id)).returning({ dateModified: charges.dateModified });
+    return { data: await itemCodesOfCharge(t, found.code), charge, message: "Charge item codes updated successfully" };
   });
 }
 

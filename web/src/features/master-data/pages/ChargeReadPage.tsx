@@ -9,6 +9,7 @@ import type { PageProps } from "../../../app/routes.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
 import { api } from "../../../lib/api.ts";
+import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
@@ -106,11 +107,13 @@ export default function ChargeReadPage({ params }: PageProps) {
   const save = async () => {
     setSaving(true);
     try {
-      const result = await api.put<{ data: (ItemCode & { id: number })[]; message: string }>(
-        `/Charges/itemCodes/${encodeURIComponent(charge.code)}`,
-        { itemCodes: draft },
+      const result = await whileSaving(() =>
+        api.put<{ data: (ItemCode & { id: number })[]; charge: { dateModified: string }; message: string }>(
+          `/Charges/itemCodes/${encodeURIComponent(charge.code)}`,
+          { itemCodes: draft, dateModified: charge.dateModified },
+        )
       );
-      setCharge({ ...charge, itemCodes: result.data });
+      setCharge({ ...charge, itemCodes: result.data, dateModified: result.charge.dateModified });
       setDraft(plain(result.data));
       notify.success(result.message);
     } catch (error) {
