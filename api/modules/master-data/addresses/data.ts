@@ -94,8 +94,11 @@ export function tidyList(names: Iterable<string>): string[] {
   return [...seen.values()].sort(compareNames);
 }
 
+// One collator for every comparison: localeCompare with options builds a new one on each call.
+const nameCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
 export function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, "en", { sensitivity: "base", numeric: true });
+  return nameCollator.compare(a, b);
 }
 
 /**

@@ -82,37 +82,55 @@ export function zipCodeOf(province: string, city: string): ZipCodeRow {
 
 const DEFAULT_LIMIT = 50;
 
+interface Searchable {
+  key: string;
+  match: AddressMatch;
+}
+
+let searchLevels: Searchable[][] | undefined;
+
+/**
+ * Every province, city and barangay with its lookup key, each level in name order; built once on the first
+ * search, so a search is one pass of substring tests with no sorting or key building.
+ */
+function searchIndex(): Searchable[][] {
+  if (searchLevels) return searchLevels;
+  const levels: Searchable[][] = [[], [], []];
+  const add = (level: number, name: string, match: AddressMatch) => levels[level].push({ key: lookupKey(name), match });
+  for (const p of addressIndex().provinces) {
+    add(0, p.name, { level: "province", province: p.name, city: null, barangay: null, zipCode: null });
+    for (const c of p.cities) {
+      add(1, c.name, { level: "city", province: p.name, city: c.name, barangay: null, zipCode: c.zipCode });
+      for (const b of c.barangays) add(2, b, { level: "barangay", province: p.name, city: c.name, barangay: b, zipCode: c.zipCode });
+    }
+  }
+  const nameOf = (m: AddressMatch) => m.barangay ?? m.city ?? m.province;
+  for (const level of levels) level.sort((a, b) => compareNames(nameOf(a.match), nameOf(b.match)));
+  searchLevels = levels;
+  return levels;
+}
+
 /**
  * GET /Addresses/search: provinces, then cities, then barangays whose name contains the text; names that
- * start with it come first within each level.
+ * start with it come first within each level, then the rest, each in name order.
  */
 export function searchAddresses(query: AddressSearchQuery): { items: AddressMatch[]; truncated: boolean } {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const key = lookupKey(query.q);
-  const levels: AddressMatch[][] = [[], [], []];
-  const rank = (name: string) => (lookupKey(name).startsWith(key) ? 0 : 1);
-  let total = 0;
-  for (const p of addressIndex().provinces) {
-    if (lookupKey(p.name).includes(key)) {
-      levels[0].push({ level: "province", province: p.name, city: null, barangay: null, zipCode: null });
-    }
-    for (const c of p.cities) {
-      if (lookupKey(c.name).includes(key)) {
-        levels[1].push({ level: "city", province: p.name, city: c.name, barangay: null, zipCode: c.zipCode });
-      }
-      for (const b of c.barangays) {
-        if (lookupKey(b).includes(key)) {
-          levels[2].push({ level: "barangay", province: p.name, city: c.name, barangay: b, zipCode: c.zipCode });
-        }
-      }
-    }
-  }
-  const nameOf = (m: AddressMatch) => m.barangay ?? m.city ?? m.province;
   const items: AddressMatch[] = [];
-  for (const level of levels) {
-    total += level.length;
-    level.sort((a, b) => rank(nameOf(a)) - rank(nameOf(b)) || compareNames(nameOf(a), nameOf(b)));
-    items.push(...level.slice(0, Math.max(0, limit - items.length)));
+  let total = 0;
+  for (const level of searchIndex()) {
+    const room = Math.max(0, limit - items.length);
+    const starting: AddressMatch[] = [];
+    const containing: AddressMatch[] = [];
+    for (const entry of level) {
+      const at = entry.key.indexOf(key);
+      if (at < 0) continue;
+      total++;
+      const bucket = at === 0 ? starting : containing;
+      if (bucket.length < room) bucket.push(entry.match);
+    }
+    items.push(...[...starting, ...containing].slice(0, room));
   }
   return { items, truncated: total > items.length };
 }
