@@ -40,6 +40,22 @@ export interface EntityDescription<T extends MasterTable> {
   filterColumns?: Record<string, AnyPgColumn>;
   /** Fields holding codes of other records (ref or refs fields), with the table that must hold each code. */
   parents?: Record<string, CodedTable>;
+  /**
+   * Code-list columns of other tables that hold this entity's codes (a trucker's branches). A foreign key
+   * cannot guard a list, so the service does: a changed code is changed in the lists too, and a record a list
+   * still names is not deleted. A function, because the other entities are described after this one.
+   */
+  listedIn?: () => ListReference[];
+}
+
+/** A text[] column of another table whose entries are codes of this entity. */
+export interface ListReference {
+  table: PgTable;
+  /** The list's property name on the table. */
+  field: string;
+  column: AnyPgColumn;
+  /** The other entity's label, for the refusal: "Trucking". */
+  label: string;
 }
 
 export interface Actor {
@@ -172,15 +188,27 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
       const current = await get(db, id) as Row;
       await checkParents(db, changes);
       await refuseDuplicate(db, { ...current, ...changes }, id);
-      const [row] = await guardUnique({ ...current, ...changes }, () =>
-        db.update(t)
-          .set({ ...changes, userModified: actor.userId, dateModified: new Date() } as never)
-          .where(and(eq(t.id, id), eq(t.dateModified, new Date(dateModified))))
-          .returning()
-      );
-      if (!row) {
-        throw new AppError("CONFLICT", `This ${lowerLabel} was changed by someone else after you opened it. Reload it and try again.`);
-      }
+      const renamed = typeof changes.code === "string" && changes.code !== current.code ? changes.code : undefined;
+      const row = await db.transaction(async (tx) => {
+        const [written] = await guardUnique({ ...current, ...changes }, () =>
+          tx.update(t)
+            .set({ ...changes, userModified: actor.userId, dateModified: new Date() } as never)
+            .where(and(eq(t.id, id), eq(t.dateModified, new Date(dateModified))))
+            .returning()
+        );
+        if (!written) {
+          throw new AppError("CONFLICT", `This ${lowerLabel} was changed by someone else after you opened it. Reload it and try again.`);
+        }
+        // Foreign keys carry a new code into single references; lists are rewritten here, in the same transaction.
+        if (renamed !== undefined) {
+          for (const list of d.listedIn?.() ?? []) {
+            await tx.update(list.table)
+              .set({ [list.field]: sql`array_replace(${list.column}, ${current.code}, ${renamed})` } as never)
+              .where(sql`${current.code} = any(${list.column})`);
+          }
+        }
+        return written;
+      });
       return { data: row as T["$inferSelect"], message: `${label} updated successfully` };
     },
 
@@ -191,6 +219,20 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
         if (found.length !== unique.length) {
           const missing = unique.filter((id) => !found.some((f) => f.id === id));
           throw new AppError("NOT_FOUND", `${label} with id ${missing.join(", ")} was not found; nothing was deleted.`);
+        }
+        const lists = d.listedIn?.() ?? [];
+        if (lists.length > 0) {
+          const codes = (await tx.select({ code: t.code }).from(t).where(inArray(t.id, unique))).map((r) => String(r.code));
+          for (const list of lists) {
+            const [used] = await tx.select({ n: count() }).from(list.table)
+              .where(sql`${list.column} && ${sql.raw("array[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`);
+            if (Number(used.n) > 0) {
+              throw new AppError(
+                "CONFLICT",
+                `This ${lowerLabel} is named by ${Number(used.n)} ${list.label.toLowerCase()} record(s) and cannot be deleted. Deactivate it instead.`,
+              );
+            }
+          }
         }
         try {
           await tx.delete(t).where(inArray(t.id, unique));

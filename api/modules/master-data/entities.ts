@@ -1,15 +1,30 @@
 import * as s from "../../../db/schema/master-data.ts";
-import { type CodedTable, type EntityDescription, makeCrudService, type MasterTable } from "../../shared/crud.ts";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { type CodedTable, type EntityDescription, type ListReference, makeCrudService, type MasterTable } from "../../shared/crud.ts";
 import { ENTITY_CONTRACTS, type EntityName } from "./schemas.ts";
 
 /**
  * The server half of each entity's description: its table, what the search matches, the list order, the
  * list filters and which tables its code fields point into. The other half is its contract in schemas.ts.
  */
-type ServerSide<T extends MasterTable> = Omit<EntityDescription<T>, "contract">;
+type ServerSide<T extends MasterTable> = Omit<EntityDescription<T>, "contract" | "listedIn">;
 
 const describe = <T extends MasterTable>(name: EntityName, side: ServerSide<T>) =>
-  makeCrudService<T>({ contract: ENTITY_CONTRACTS[name], ...side });
+  makeCrudService<T>({ contract: ENTITY_CONTRACTS[name], ...side, listedIn: () => listsNaming(side.table) });
+
+/** The code-list (refs) fields of every entity whose codes point into `table`: a trucker's branches, a route's stops. */
+function listsNaming(table: PgTable): ListReference[] {
+  return Object.values(ENTITY_SERVICES).flatMap(({ description: other }) =>
+    Object.entries(other.parents ?? {})
+      .filter(([field, parent]) => parent === table && other.contract.fields.find((f) => f.name === field)?.kind === "refs")
+      .map(([field]) => ({
+        table: other.table,
+        field,
+        column: (other.table as unknown as Record<string, AnyPgColumn>)[field],
+        label: other.contract.label,
+      }))
+  );
+}
 
 const { branches, ports, areas, cargoTypes, serviceModes, containerYards, charges } = s;
 
