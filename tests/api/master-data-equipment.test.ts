@@ -167,6 +167,22 @@ describe("container van used flag", () => {
     expect((await vanRow(b.id)).isUsed).toBe(true);
   });
 
+  it("lets one booking take a van: a taken or inactive van is refused (409) and nothing changes", async () => {
+    const free = await van({ code: "CLAIM-A" });
+    const off = await van({ code: "CLAIM-OFF", isActive: false });
+    const take = (body: unknown) => t.call("PUT", "/api/ContainerVans/updateCvIsUsed?isUsed=true", { token, body });
+    const both = await Promise.all([take([free.id]), take([free.id])]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const again = await take({ codes: ["claim-a"] });
+    expect(again.status).toBe(409);
+    expect((await expectErrorBody(again)).message).toBe("Container van CLAIM-A (already taken) cannot be taken; nothing was changed.");
+    const other = await van({ code: "CLAIM-B" });
+    const mixed = await take({ ids: [other.id, off.id] });
+    expect(mixed.status).toBe(409);
+    expect((await expectErrorBody(mixed)).message).toBe("Container van CLAIM-OFF (inactive) cannot be taken; nothing was changed.");
+    expect((await vanRow(other.id)).isUsed).toBe(false);
+  });
+
   it("refuses a bad flag, an empty list or an unknown van, changing nothing", async () => {
     const c = await van({ code: "USE-C" });
     const badFlag = await t.call("PUT", "/api/ContainerVans/updateCvIsUsed?isUsed=maybe", { token, body: [c.id] });
@@ -180,6 +196,16 @@ describe("container van used flag", () => {
     expect(partial.status).toBe(404);
     expect((await expectErrorBody(partial)).message).toContain("NO-SUCH");
     expect((await vanRow(c.id)).isUsed).toBe(false);
+  });
+});
+
+describe("hauling truckers of a branch", () => {
+  it("takes a branch id or code, and answers 404 (not 500) for an id past the integer range", async () => {
+    const huge = await t.call("GET", "/api/Truckings/hustlingTrucker/99999999999999999999", { token });
+    expect(huge.status).toBe(404);
+    expect((await expectErrorBody(huge)).message).toBe("Branch 99999999999999999999 was not found.");
+    const byCode = await json(await t.call("GET", "/api/Truckings/hustlingTrucker/mnl", { token }));
+    expect(codes(byCode)).toContain("TA");
   });
 });
 

@@ -330,6 +330,7 @@ describe("calendar", () => {
       ["BranchCode=CEB&date=2026-06-09&days=1.5", 400],
       ["BranchCode=CEB&date=2026-06-09&days=9999", 400],
       ["BranchCode=CEB&date=2026-02-30&days=1", 400],
+      ["BranchCode=CEB&date=9999-12-31&days=1", 400],
       ["BranchCode=CEB&days=1", 400],
       ["date=2026-06-09&days=1", 400],
       ["BranchCode=ZZZ&date=2026-06-09&days=1", 404],

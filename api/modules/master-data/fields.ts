@@ -155,6 +155,10 @@ export const int = (label: string, o: Common & { min?: number; max?: number; def
   return def(o.default === undefined ? schema : schema.default(o.default), { label, kind: "int", required: o.default === undefined }, o);
 };
 
+/** Years a business date may fall in: wide enough for any record, narrow enough that date sums stay in range. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2200;
+
 /** A calendar date, "YYYY-MM-DD". */
 export const dateText = (label: string) =>
   z.string({ error: `${label} is required` }).trim()
@@ -162,7 +166,11 @@ export const dateText = (label: string) =>
     .refine((v) => {
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, `${label} is not a real date`);
+    }, `${label} is not a real date`)
+    .refine((v) => {
+      const year = Number(v.slice(0, 4));
+      return year >= FIRST_YEAR && year <= LAST_YEAR;
+    }, `${label} must fall between ${FIRST_YEAR} and ${LAST_YEAR}`);
 
 export const date = (label: string, o: Common = {}) => def(dateText(label), { label, kind: "date", required: true }, o);
 

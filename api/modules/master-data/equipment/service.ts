@@ -148,10 +148,19 @@ export async function setVansUsed(db: Db, selection: VanSelection, isUsed: boole
       throw new AppError("NOT_FOUND", `Container van ${what} was not found; nothing was changed.`);
     }
     const targets = [...new Set([...byId.map((r) => r.id), ...byCode.map((r) => r.id)])];
+    // Taking a van claims it: only a free, active van is taken, so two bookings racing for one van cannot both
+    // get it (the second update waits for the first and then finds the van taken).
+    const claim = isUsed ? and(eq(containerVans.isUsed, false), eq(containerVans.isActive, true)) : undefined;
     const rows = await tx.update(containerVans)
       .set({ isUsed, userModified: actor.userId, dateModified: new Date() })
-      .where(inArray(containerVans.id, targets))
+      .where(and(inArray(containerVans.id, targets), claim))
       .returning();
+    if (rows.length < targets.length) {
+      const unavailable = await tx.select({ code: containerVans.code, isUsed: containerVans.isUsed }).from(containerVans)
+        .where(inArray(containerVans.id, targets.filter((id) => !rows.some((r) => r.id === id))));
+      const taken = unavailable.map((v) => `${v.code}${v.isUsed ? " (already taken)" : " (inactive)"}`).sort().join(", ");
+      throw new AppError("CONFLICT", `Container van ${taken} cannot be taken; nothing was changed.`);
+    }
     rows.sort((a, b) => a.code.localeCompare(b.code));
     return { data: rows, message: rows.length === 1 ? "Container van updated successfully" : "Container vans updated successfully" };
   });
@@ -244,9 +253,10 @@ export async function truckingsForAtw(db: Db, branchCodes: string[]): Promise<Tr
 /** Active hauling truckers of one branch, given by its id or its code. */
 export async function hustlingTruckers(db: Db, branch: string): Promise<Trucking[]> {
   const key = branch.trim();
-  const [found] = /^\d+$/.test(key)
-    ? await db.select({ code: branches.code }).from(branches).where(or(eq(branches.id, Number(key)), eq(branches.code, key)))
-    : await db.select({ code: branches.code }).from(branches).where(sql`lower(${branches.code}) = lower(${key})`);
+  // A code wins over an id that happens to read the same; an id must fit the column's integer.
+  const [byCode] = await db.select({ code: branches.code }).from(branches).where(sql`lower(${branches.code}) = lower(${key})`);
+  const asId = /^\d{1,10}$/.test(key) && Number(key) <= 2_147_483_647 ? Number(key) : undefined;
+  const [found] = byCode ? [byCode] : asId === undefined ? [] : await db.select({ code: branches.code }).from(branches).where(eq(branches.id, asId));
   if (!found) throw new AppError("NOT_FOUND", `Branch ${key} was not found.`);
   return await db.select().from(truckings)
     .where(and(eq(truckings.isActive, true), eq(truckings.isHauling, true), servesAll([found.code])))
