@@ -358,10 +358,12 @@ describe("computeInsuranceWithOtherCharges", () => {
     expect(later.data).toMatchObject({ insuredValuePerTeu: "200000.00", insuredValue: "200000.00", premium: "500.00" });
   });
 
-  it("refuses a date before any policy and bad input", async () => {
+  it("refuses a date before any policy (409: the policies must be set up) and bad input (400)", async () => {
     const early = await call({ date: "2024-12-31", teu: 1 });
-    expect(early.status).toBe(400);
-    expect((await expectErrorBody(early)).message).toContain("C0004");
+    expect(early.status).toBe(409);
+    const message = (await expectErrorBody(early)).message;
+    expect(message).toContain("C0004");
+    expect(message).toContain("Master Data > Company policies");
     expect((await call({ date: "2025-02-30", teu: 1 })).status).toBe(400);
     expect((await call({ teu: -1 })).status).toBe(400);
     expect((await call({ date: "2025-06-30" })).status).toBe(400);

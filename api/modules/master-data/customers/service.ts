@@ -255,11 +255,11 @@ export async function ratesBasis(db: Db, code: string) {
 
 /** PUT /Customers/ratesBasis/{id}?isPerBag: switches the customer between per-bag and per-TEU rating. */
 export async function setRatesBasis(db: Db, id: number, isPerBag: boolean, actor: Actor) {
-  await customerService.get(db, id);
   const [row] = await db.update(customers)
     .set({ isPerBag, userModified: actor.userId, dateModified: new Date() })
     .where(eq(customers.id, id))
     .returning();
+  if (!row) throw new AppError("NOT_FOUND", `Customer with id ${id} was not found.`);
   return { data: basisOf(row), message: "Customer updated successfully" };
 }
 
@@ -285,9 +285,10 @@ export async function computeInsurance(db: Db, input: InsuranceInput) {
   try {
     result = insurancePremium({ policies, on, teu: input.teu, otherCharges: amounts });
   } catch (err) {
-    // A policy missing on that date, or a rate outside 0..1, is a state of the master data the caller must fix.
+    // A policy missing on that date, or a rate outside 0..1, is the state of the company policies, not a
+    // mistake in the request: master data must be put right before insurance can be priced.
     const text = err instanceof Error ? err.message : String(err);
-    throw new AppError("VALIDATION", `${text}.`, { date: [text] });
+    throw new AppError("CONFLICT", `${text}. Set it up under Master Data > Company policies.`);
   }
   const perTeu = policyInForce(policies, INSURED_VALUE_PER_TEU_POLICY, on)!;
   return {
