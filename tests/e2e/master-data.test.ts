@@ -169,9 +169,20 @@ describe("master data in the browser", () => {
     await page.reload();
     expect(await page.getByTestId("stowage-slot-E2E-A").getAttribute("aria-label")).toContain("row 2, column 1");
 
-    // The vessel's page shows the saved plan.
+    // Unsaved edits hold the user on the page until they say to leave.
+    await page.getByTestId("stowage-plan-name").fill("E2E deck, not saved");
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Vessels" }).click();
+    await page.getByTestId("confirm-prompt").getByText("You have still process data, are you sure you want to leave?").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    expect(page.url()).toContain("vessel_stowage");
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Vessels" }).click();
+    await page.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(/\/master_data\/vessels$/);
+
+    // The vessel's page shows the saved plan, not the dropped edit.
     await visit("/master_data/vessels/read/MV-MINDANAO");
-    await page.getByText("E2E deck").first().waitFor();
+    await page.getByText("E2E deck", { exact: true }).first().waitFor();
+    expect(await page.getByText("E2E deck, not saved").count()).toBe(0);
   });
 
   it("keeps a charge's accounting item codes from its read page", async () => {

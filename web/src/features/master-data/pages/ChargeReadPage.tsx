@@ -9,7 +9,7 @@ import type { PageProps } from "../../../app/routes.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
 import { api } from "../../../lib/api.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
+import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
@@ -79,6 +79,7 @@ export default function ChargeReadPage({ params }: PageProps) {
 
   const saved = state.kind === "ready" ? plain(state.value.itemCodes) : [];
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
+  useUnsavedChanges(dirty);
 
   if (state.kind !== "ready") {
     return (

@@ -11,7 +11,7 @@ import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useFormSave } from "../../../components/useFormSave.ts";
 import { api, serverMessage } from "../../../lib/api.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
+import { useUnsavedChanges, whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { freeCell, nextPosition, slotErrors, StowageGrid, type StowagePlanRow, vesselReadPath, vesselStowagePath } from "../components/StowageGrid.tsx";
@@ -74,6 +74,7 @@ export default function VesselStowagePage() {
   const [reloads, setReloads] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const { saving, save } = useFormSave();
+  useUnsavedChanges(dirty);
 
   const go = useCallback((code: string, planId?: number | "new") => navigate(code ? vesselStowagePath(code, planId) : "/master_data/vessel_stowage", { replace: true }), [navigate]);
 
@@ -117,7 +118,10 @@ export default function VesselStowagePage() {
     };
   }, [vesselCode, planParam, reloads]);
 
-  /** Leaving unsaved edits needs a yes. */
+  /**
+   * Starting a blank plan over needs a yes when it holds edits. Moving to another vessel or plan changes the
+   * address, and the app's leave guard asks then (useUnsavedChanges).
+   */
   const mayDiscard = async () =>
     !dirty || await confirmPrompt({
       title: "Discard changes",
@@ -185,7 +189,7 @@ export default function VesselStowagePage() {
         setDraft(draftOf(plan));
         setDirty(false);
         setPlans((list) => [...(list ?? []).filter((p) => p.id !== plan.id), plan].sort((a, b) => a.name.localeCompare(b.name)));
-        if (planParam !== plan.id) go(vesselCode, plan.id);
+        if (planParam !== plan.id) withoutLeaveGuard(() => go(vesselCode, plan.id));
       },
       onFieldErrors: (fieldErrors) => {
         setErrors(fieldErrors);
@@ -211,7 +215,7 @@ export default function VesselStowagePage() {
       notify.success(result.message);
       setDirty(false);
       if (planParam === null) setReloads((n) => n + 1);
-      else go(vesselCode);
+      else withoutLeaveGuard(() => go(vesselCode));
     } catch (error) {
       notify.error(errorText(error));
     } finally {
@@ -219,16 +223,14 @@ export default function VesselStowagePage() {
     }
   };
 
-  const pickVessel = async (code: string) => {
-    if (code === vesselCode || !(await mayDiscard())) return;
-    go(code);
+  const pickVessel = (code: string) => {
+    if (code !== vesselCode) go(code);
   };
 
   const pickPlan = async (value: string) => {
-    if (!(await mayDiscard())) return;
     if (value === "new" && planParam === "new") {
       // Already on a blank plan: start it over.
-      setReloads((n) => n + 1);
+      if (await mayDiscard()) setReloads((n) => n + 1);
       return;
     }
     go(vesselCode, value === "new" ? "new" : Number(value));
@@ -252,7 +254,7 @@ export default function VesselStowagePage() {
 
       <div style={{ display: "flex", flexWrap: "wrap", gap: 12, alignItems: "flex-end", marginBottom: 12 }}>
         <FormGroup label="Vessel" labelFor="stowage-vessel" style={{ margin: 0 }}>
-          <HTMLSelect id="stowage-vessel" value={vesselCode} onChange={(e) => void pickVessel(e.currentTarget.value)} data-testid="stowage-vessel">
+          <HTMLSelect id="stowage-vessel" value={vesselCode} onChange={(e) => pickVessel(e.currentTarget.value)} data-testid="stowage-vessel">
             <option value="">Choose a vessel…</option>
             {vesselCode && !vessels.some((v) => v.code === vesselCode) && <option value={vesselCode}>{vesselCode}</option>}
             {vessels.map((v) => <option key={String(v.code)} value={String(v.code)}>{`${String(v.code)} · ${String(v.name)}`}</option>)}
