@@ -185,6 +185,18 @@ describe("master data in the browser", () => {
     expect(await page.getByText("E2E deck, not saved").count()).toBe(0);
   });
 
+  it("changes a van's condition and marks it taken from its row, keeping the search", async () => {
+    await visit("/master_data/containerVan");
+    await page.getByTestId("container-van-search").fill("PHCU2088143");
+    await page.getByTestId("container-van-used-PHCU2088143").filter({ hasText: "Mark used" }).waitFor();
+    await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).selectOption("Empty");
+    await seeNotice("Container van updated successfully");
+    await page.getByTestId("container-van-used-PHCU2088143").click();
+    await page.getByTestId("container-van-used-PHCU2088143").filter({ hasText: "Mark free" }).waitFor();
+    expect(await page.getByTestId("container-van-search").inputValue()).toBe("PHCU2088143");
+    expect(await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).inputValue()).toBe("Empty");
+  });
+
   it("keeps a charge's accounting item codes from its read page", async () => {
     const charge = await firstActive("Charges");
     await visit(`/master_data/charges/read/${charge.code}`);

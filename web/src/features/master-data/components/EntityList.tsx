@@ -47,8 +47,13 @@ export interface EntityListProps {
   fixed?: Record<string, string>;
   /** Buttons beside "New ..." in the header. */
   headerActions?: ReactNode;
-  /** More buttons in each row, before Edit. */
-  rowActions?: (row: EntityRow, busy: boolean) => ReactNode;
+  /**
+   * More buttons in each row, before Edit. `run` performs a row's write as the list's own buttons do: the row
+   * shows busy, leaving is guarded, the notice is shown and the page reloads in place.
+   */
+  rowActions?: (row: EntityRow, busy: boolean, run: (work: () => Promise<{ message: string }>) => void) => ReactNode;
+  /** Called after any write from this screen (dialog save, row action, activation, delete). */
+  onChanged?: () => void;
   /** Width of the actions column when rowActions adds buttons. */
   actionsWidth?: number;
   crumbs?: { text: string; href: string }[];
@@ -67,7 +72,14 @@ export function EntityList(props: EntityListProps) {
     [calls, fixedKey],
   );
   const list = usePagedList<EntityRow, StatusFilter>({ load, initialFilter: "All" });
-  const { rows, search, busyId, reload, runRowAction, reloadFromStart } = list;
+  const { rows, search, busyId, reload, reloadFromStart } = list;
+  const { onChanged } = props;
+  // Every write reloads the list, then tells the screen, which may show more than the list.
+  const runRowAction = (id: number, work: () => Promise<{ message: string }>, after: () => void = reload) =>
+    list.runRowAction(id, work, () => {
+      after();
+      onChanged?.();
+    });
   const [dialog, setDialog] = useState<{ row: EntityRow | null } | null>(null);
 
   const columns = contract.fields.filter((f) => f.listed && !(fixed && f.name in fixed));
@@ -90,7 +102,7 @@ export function EntityList(props: EntityListProps) {
     const subject = subjectOf(contract, row);
     return (
       <>
-        {rowActions?.(row, busy)}
+        {rowActions?.(row, busy, (work) => void runRowAction(row.id, work))}
         <EditButton subject={subject} disabled={busy} onClick={() => setDialog({ row })} />
         <ActivationButton subject={subject} isActive={row.isActive} disabled={busy}
           onClick={() => void runRowAction(row.id, () => calls.activate(row.id, !row.isActive))} />
@@ -154,6 +166,7 @@ export function EntityList(props: EntityListProps) {
         onSaved={() => {
           setDialog(null);
           reload();
+          onChanged?.();
         }}
       />
     </div>

@@ -32,18 +32,24 @@ async function loadWeeks(): Promise<BranchWeek[]> {
   }));
 }
 
-function WeekStrip() {
+/** The strip is drawn again whenever `version` moves: the page bumps it after every schedule change. */
+function WeekStrip({ version }: { version: number }) {
   const [weeks, setWeeks] = useState<BranchWeek[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
   const refresh = useCallback(() => {
     setLoading(true);
+    setFailure(null);
     loadWeeks()
       .then(setWeeks)
-      .catch((error) => notify.error(errorText(error)))
+      .catch((error) => {
+        notify.error(errorText(error));
+        setFailure(errorText(error));
+      })
       .finally(() => setLoading(false));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(refresh, [refresh, version]);
 
   return (
     <Card style={{ marginBottom: 12, padding: 12 }} data-testid="work-schedule-week">
@@ -52,7 +58,9 @@ function WeekStrip() {
         <Button variant="minimal" icon={<Refresh />} loading={loading} onClick={refresh} aria-label="Reload working weeks"
           title="Reload working weeks" data-testid="work-schedule-week-reload" />
       </div>
-      {weeks === null
+      {failure !== null
+        ? <p className="bp6-text-muted" data-testid="work-schedule-week-failed">The working weeks could not be loaded: {failure}</p>
+        : weeks === null
         ? <Spinner size={20} />
         : weeks.length === 0
         ? <p>No active branches.</p>
@@ -92,9 +100,10 @@ function WeekStrip() {
 
 /** Which weekdays each branch works, with its hours; a weekday without a row keeps the default week. */
 export default function WorkSchedulePage() {
+  const [version, setVersion] = useState(0);
   return (
-    <EntityList contract={workScheduleContract} title="Work schedule" idPrefix="work-schedule">
-      <WeekStrip />
+    <EntityList contract={workScheduleContract} title="Work schedule" idPrefix="work-schedule" onChanged={() => setVersion((v) => v + 1)}>
+      <WeekStrip version={version} />
     </EntityList>
   );
 }
