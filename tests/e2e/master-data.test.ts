@@ -102,6 +102,12 @@ describe("master data in the browser", () => {
       "trucking", "commodity", `commodity/category/${category.code}`, "holidays", "work_schedule",
     ];
     for (const route of routes) await visit(`/master_data/${route}`);
+
+    // A mistyped address says so instead of showing an empty list.
+    await visit(`/master_data/freight_rate/${freight.chargeCode}/NO-SUCH-PORT`);
+    await page.getByTestId("freight-rate-scope-missing").waitFor();
+    await visit("/master_data/commodity/category/NO-SUCH-CATEGORY");
+    await page.getByTestId("commodity-scope-missing").waitFor();
   });
 
   it("edits records on the branch, area, cargo type, service mode, yard and policy screens", async () => {

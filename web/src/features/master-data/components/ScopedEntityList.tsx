@@ -38,7 +38,11 @@ export function ScopedEntityList(props: ScopedEntityListProps) {
         <PageHeader title={props.pendingTitle} crumbs={props.crumbs} />
         {state.kind === "loading"
           ? <Spinner size={32} />
-          : <NonIdealState title={props.missingTitle} description={state.message} data-testid={`${props.idPrefix}-scope-missing`} />}
+          : (
+            <div data-testid={`${props.idPrefix}-scope-missing`}>
+              <NonIdealState title={props.missingTitle} description={state.message} />
+            </div>
+          )}
       </div>
     );
   }

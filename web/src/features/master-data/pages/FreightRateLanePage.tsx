@@ -1,6 +1,6 @@
 import { freightRateContract } from "../../../../../api/modules/master-data/schemas.ts";
 import type { PageProps } from "../../../app/routes.tsx";
-import { api } from "../../../lib/api.ts";
+import { api, ApiError } from "../../../lib/api.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
 
 const CRUMBS = [
@@ -23,12 +23,18 @@ export default function FreightRateLanePage({ params }: PageProps) {
       crumbs={CRUMBS}
       scopeKey={`${charge}/${origin}`}
       resolve={async () => {
-        await api.get(`/FreightRates/ReadListByCode/${encodeURIComponent(charge)}`);
+        const [, ports] = await Promise.all([
+          api.get(`/FreightRates/ReadListByCode/${encodeURIComponent(charge)}`, { take: 1 }),
+          api.get<{ data: { code: string }[] }>("/ports/getIsActive"),
+        ]);
+        if (!ports.data.some((p) => p.code.toLowerCase() === origin.toLowerCase())) {
+          throw new ApiError(`Port ${origin} was not found.`, 404, null);
+        }
         return { title, fixed: { chargeCode: charge, portCodeOrigin: origin } };
       }}
       pendingTitle={title}
-      missingTitle="No such charge"
-      missingText={`Charge ${charge} was not found.`}
+      missingTitle="No such charge or port"
+      missingText={`Charge ${charge} or origin port ${origin} was not found.`}
     />
   );
 }
