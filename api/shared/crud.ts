@@ -23,6 +23,8 @@ export interface ContractFacts {
   label: string;
   uniqueBy: string[];
   fields: { name: string; label: string; kind: string }[];
+  /** Rules across fields (a stripping type only on a stripping charge), checked on the record as it would be stored. */
+  checks?: { field: string; message: string; holds: (record: Row) => boolean }[];
 }
 
 /**
@@ -93,6 +95,11 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
       if (typeof value === "string" && value !== "") parts.push(eq(col, value));
     }
     return and(...parts);
+  }
+
+  function checkRecord(record: Row) {
+    const broken = d.contract.checks?.find((check) => !check.holds(record));
+    if (broken) throw new AppError("VALIDATION", `${broken.message}.`, { [broken.field]: [broken.message] });
   }
 
   async function get(db: Db, id: number) {
@@ -174,6 +181,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
     },
 
     async create(db: Db, input: Row, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
+      checkRecord(input);
       await checkParents(db, input);
       await refuseDuplicate(db, input);
       const now = new Date();
@@ -186,6 +194,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
     async update(db: Db, id: number, input: Row & { dateModified: string }, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
       const { dateModified, ...changes } = input;
       const current = await get(db, id) as Row;
+      checkRecord({ ...current, ...changes });
       await checkParents(db, changes);
       await refuseDuplicate(db, { ...current, ...changes }, id);
       const renamed = typeof changes.code === "string" && changes.code !== current.code ? changes.code : undefined;

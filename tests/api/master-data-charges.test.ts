@@ -244,6 +244,26 @@ describe("charge lists", () => {
   });
 });
 
+describe("charge rules across fields", () => {
+  it("keeps a stripping type to stripping or stuffing charges on the plain create and update too", async () => {
+    const bad = await t.call("POST", "/api/Charges", { token, body: chargeFields("RUL1", { strippingType: "010" }) });
+    expect(bad.status).toBe(400);
+    expect((await expectErrorBody(bad)).errors.strippingType[0]).toBe("A stripping type can only be set on a stripping or stuffing charge");
+    const made = await json(await t.call("POST", "/api/Charges", {
+      token,
+      body: chargeFields("RUL2", { strippingType: "010", isStrippingStuffingCharge: true }),
+    }));
+    const turnOff = await t.call("PUT", "/api/Charges/update/RUL2", {
+      token,
+      body: { isStrippingStuffingCharge: false, dateModified: made.data.dateModified },
+    });
+    expect(turnOff.status).toBe(400);
+    expect((await json(await get("/Charges/readByCode/RUL2"))).data.isStrippingStuffingCharge).toBe(true);
+    // Out of the way of the stripping selection tests below.
+    expect((await t.call("DELETE", "/api/Charges/delete", { token, body: [made.data.id] })).status).toBe(200);
+  });
+});
+
 describe("item codes", () => {
   /** The charge's dateModified as an editor loads it. */
   const loadedAt = async (code: string) => (await json(await get(`/Charges/readByCode/${code}`))).data.dateModified as string;
@@ -407,7 +427,7 @@ describe("company policies", () => {
     };
     await add("C0001", "2020-01-01", "3");
     await add("C0001", "2024-06-01", "5");
-    await add("C0001", "2999-01-01", "9");
+    await add("C0001", "2199-01-01", "9");
     const off = await add("C0002", "2025-01-01", "10");
     await add("C0002", "2021-01-01", "7");
     await t.call("PUT", `/api/CompanyPolicies/activate/${off.id}?isActive=false`, { token });
@@ -420,7 +440,7 @@ describe("company policies", () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.data.map((p: any) => [p.dateEffective, p.defaultValueDecimal])).toEqual([
-      ["2999-01-01", "9.0000"],
+      ["2199-01-01", "9.0000"],
       ["2024-06-01", "5.0000"],
       ["2020-01-01", "3.0000"],
     ]);
@@ -463,7 +483,7 @@ describe("company policies", () => {
 
   it("GET /CompanyPolicies lists versions by code, newest first, and filters", async () => {
     const body = await json(await get("/CompanyPolicies?code=C0001"));
-    expect(body.data.map((p: any) => p.dateEffective)).toEqual(["2999-01-01", "2024-06-01", "2020-01-01"]);
+    expect(body.data.map((p: any) => p.dateEffective)).toEqual(["2199-01-01", "2024-06-01", "2020-01-01"]);
     const active = await json(await get("/CompanyPolicies?filter=IsInactive"));
     expect(active.data.map((p: any) => [p.code, p.dateEffective])).toEqual([["C0002", "2025-01-01"]]);
     const search = await json(await get("/CompanyPolicies?search=van-out"));

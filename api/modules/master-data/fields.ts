@@ -238,6 +238,13 @@ export const auditRowFields = {
   dateModified: z.string(),
 };
 
+/** A rule across fields of one record; `holds` sees the whole record as it would be stored. */
+export interface RecordCheck {
+  field: string;
+  message: string;
+  holds: (record: Record<string, unknown>) => boolean;
+}
+
 export interface EntityContractOptions<F extends FieldDefs> {
   /** Singular label used in notices: 'Area' gives 'Area added successfully'. */
   label: string;
@@ -249,6 +256,8 @@ export interface EntityContractOptions<F extends FieldDefs> {
   paths?: Partial<EntityPaths>;
   /** Placeholder of the list's search box: what the search matches. */
   searchHint: string;
+  /** Rules across fields, checked on every create and update (and by the form before it sends). */
+  checks?: RecordCheck[];
 }
 
 /**
@@ -271,6 +280,7 @@ export function entityContract<const F extends FieldDefs>(o: EntityContractOptio
     uniqueBy: (o.uniqueBy ?? ["code"]) as (keyof F & string)[],
     paths: { ...DEFAULT_PATHS, ...o.paths } as EntityPaths,
     searchHint: o.searchHint,
+    checks: o.checks ?? [],
     fields,
     input,
     update,
@@ -285,6 +295,7 @@ export interface EntityContract {
   uniqueBy: string[];
   paths: EntityPaths;
   searchHint: string;
+  checks: RecordCheck[];
   fields: FieldMeta[];
   input: z.ZodType;
   update: z.ZodType;
@@ -296,4 +307,9 @@ export function entityPath(contract: Pick<EntityContract, "resource" | "paths">,
   const tail = contract.paths[call];
   const path = `/${contract.resource}${tail ? `/${tail}` : ""}`;
   return id === undefined ? path : path.replace(/\{\w+\}/, encodeURIComponent(String(id)));
+}
+
+/** The first rule of `checks` the record breaks, or null. */
+export function brokenCheck(checks: readonly RecordCheck[], record: Record<string, unknown>): RecordCheck | null {
+  return checks.find((check) => !check.holds(record)) ?? null;
 }

@@ -109,6 +109,11 @@ export const chargeContract = entityContract({
   resource: "Charges",
   searchHint: "Search code, name or print name",
   paths: { update: "update/{code}" },
+  checks: [{
+    field: "strippingType",
+    message: "A stripping type can only be set on a stripping or stuffing charge",
+    holds: (charge) => !charge.strippingType || charge.isStrippingStuffingCharge === true,
+  }],
   fields: {
     code: code("Charge code"),
     name: text("Charge name"),

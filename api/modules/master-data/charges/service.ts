@@ -16,7 +16,9 @@ import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { chargeService, chargeServicesMatrixService } from "../entities.ts";
 import { STRIPPING_TYPE_CODES, type StrippingTypeCode } from "../reference-lists.ts";
+import { brokenCheck } from "../fields.ts";
 import { policyInForce } from "../rules.ts";
+import { chargeContract } from "../schemas.ts";
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type ItemCodeRow = typeof chargeItemCodes.$inferSelect;
@@ -276,10 +278,8 @@ export interface MultipleInsertInput {
  */
 export async function multipleInsert(db: Db, input: MultipleInsertInput, actor: Actor): Promise<WriteResult<ChargeWithDetails>> {
   const { tblCharges: fields, createItemCodes, tblChargeServicesMatrix } = input;
-  // A stripping type only means something on a stripping or stuffing charge; elsewhere it would be ignored.
-  if (fields.strippingType && !fields.isStrippingStuffingCharge) {
-    throw invalid("tblCharges.strippingType", "A stripping type can only be set on a stripping or stuffing charge");
-  }
+  const broken = brokenCheck(chargeContract.checks, fields);
+  if (broken) throw invalid(`tblCharges.${broken.field}`, broken.message);
   const combos = new Map<string, number>();
   tblChargeServicesMatrix.forEach((row, i) => {
     if (row.chargeCode !== undefined && row.chargeCode.toLowerCase() !== fields.code.toLowerCase()) {

@@ -1,6 +1,6 @@
 import { Checkbox, HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
-import type { EntityContract, FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
+import { brokenCheck, type EntityContract, type FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
 import { ENTITY_CONTRACTS } from "../../../../../api/modules/master-data/schemas.ts";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
 import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
@@ -13,7 +13,11 @@ type Errors = Record<string, string | undefined>;
 /** The schema's first message per field, so obvious slips get the server's own wording without a round trip. */
 function check(contract: EntityContract, values: FormValues): Errors {
   const result = contract.input.safeParse(values);
-  if (result.success) return {};
+  if (result.success) {
+    // Field by field all is well; the rules across fields come next, as the server checks them.
+    const broken = brokenCheck(contract.checks, result.data as Record<string, unknown>);
+    return broken ? { [broken.field]: broken.message } : {};
+  }
   const errors: Errors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "");
