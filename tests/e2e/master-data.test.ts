@@ -174,6 +174,11 @@ describe("master data in the browser", () => {
     await seeNotice("Stowage plan updated successfully");
     await page.reload();
     expect(await page.getByTestId("stowage-slot-E2E-A").getAttribute("aria-label")).toContain("row 2, column 1");
+    // Escape lets go of a selected slot.
+    await page.getByTestId("stowage-slot-E2E-B").click();
+    await page.getByTestId("stowage-slot-position").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByText("Click a slot on the grid to change it, or add one.").waitFor();
 
     // Unsaved edits hold the user on the page until they say to leave.
     await page.getByTestId("stowage-plan-name").fill("E2E deck, not saved");

@@ -112,7 +112,12 @@ export function StowageGrid(props: StowageGridProps) {
         {showRulers && Array.from({ length: rows }, (_, i) => (
           <span key={`r${i}`} aria-hidden="true" style={ruler(0, offset + i * cellSize, RULER, cellSize)}>{i + 1}</span>
         ))}
-        <div style={board} onClick={onSelect ? (e) => e.target === e.currentTarget && onSelect(null) : undefined}>
+        <div
+          style={board}
+          onClick={onSelect ? (e) => e.target === e.currentTarget && onSelect(null) : undefined}
+          // Escape lets go of the selected slot, as a click on an empty cell does.
+          onKeyDown={onSelect ? (e) => e.key === "Escape" && onSelect(null) : undefined}
+        >
           {slots.map((slot, index) => {
             if (![slot.row, slot.column, slot.width, slot.height].every(drawable)) return null;
             const isSelected = index === selected;

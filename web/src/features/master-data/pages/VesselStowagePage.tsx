@@ -9,7 +9,7 @@ import type { WriteResult } from "../../../../../api/shared/contracts.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
 import { api, serverMessage } from "../../../lib/api.ts";
 import { useUnsavedChanges, whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
@@ -158,6 +158,8 @@ export default function VesselStowagePage() {
   const removeSlot = (index: number) => {
     edit((d) => ({ ...d, slots: d.slots.filter((_, i) => i !== index) }), false);
     setSelected(null);
+    // The button that had the focus is gone with the slot; the next step is usually another slot.
+    focusSoon("stowage-add-slot");
   };
 
   const applyTemplate = async () => {
@@ -323,7 +325,7 @@ export default function VesselStowagePage() {
             )}
             <StowageGrid rows={draft.rows} columns={draft.columns} slots={draft.slots} selected={selected} onSelect={setSelected} invalid={invalid} />
             <div style={{ display: "flex", gap: 8, marginTop: 12 }}>
-              <Button icon={<Add />} text="Add slot" onClick={addSlot} disabled={busy} data-testid="stowage-add-slot" />
+              <Button id="stowage-add-slot" icon={<Add />} text="Add slot" onClick={addSlot} disabled={busy} data-testid="stowage-add-slot" />
               <Button intent="primary" icon={<FloppyDisk />} text={draft.id === null ? "Create plan" : "Save plan"} loading={saving}
                 disabled={busy} onClick={submit} data-testid="stowage-save" />
               <Button text="Save as template" disabled={busy} onClick={() => setTemplateDialog(true)} data-testid="stowage-save-template" />
