@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser as launch, type OpenBrowser, seeNotice } from "./browser.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
@@ -10,28 +8,14 @@ const adminPassword = inject("adminPassword");
 /** The shared server of global-setup runs without SMTP: its mail stays in the outbox. */
 const outboxServerURL = inject("baseURL");
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const SETUP_LINK = /https?:\/\/[^\s"'<>]+\/account\/setup\/u\/[^\s"'<>/]+\/[A-Za-z0-9_-]+/;
 
-const profiles: string[] = [];
-const contexts: BrowserContext[] = [];
+const browsers: OpenBrowser[] = [];
 
 async function openBrowser(): Promise<Page> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "lading-e2e-identity-"));
-  profiles.push(dir);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1366, height: 860 },
-  });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.pages()[0] ?? (await context.newPage());
-}
-
-async function seeNotice(page: Page, text: string, timeout = 15_000) {
-  await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout });
+  const browser = await launch("identity");
+  browsers.push(browser);
+  return browser.page;
 }
 
 async function signInThroughForm(page: Page, baseURL: string, userId: string, password: string) {
@@ -77,8 +61,7 @@ async function apiAs(baseURL: string, userId: string, password: string) {
 }
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
+  for (const browser of browsers) await browser.close().catch(() => {});
 });
 
 describe("account life cycle with a real SMTP server", () => {

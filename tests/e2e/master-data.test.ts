@@ -1,39 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
+import { openBrowser, type OpenBrowser, seeNotice as noticeOn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-let profileDir: string;
-let context: BrowserContext;
+let browser: OpenBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  profileDir = mkdtempSync(path.join(os.tmpdir(), "lading-e2e-master-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1366, height: 900 },
-  });
-  context.setDefaultTimeout(15_000);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser("master", { width: 1366, height: 900 });
+  page = browser.page;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
-async function seeNotice(text: string) {
-  await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible" });
-}
+const seeNotice = (text: string) => noticeOn(page, text);
 
 /** The signed-in browser's own session reads the demo data, as the screens do. */
 async function firstActive(resource: string, listActive = "getIsActive"): Promise<Record<string, string>> {
@@ -238,7 +225,7 @@ describe("master data in the browser", () => {
   /** Clicks a download button and reads the first sheet of the workbook the browser saved. */
   async function downloadSheet(testId: string): Promise<{ name: string; rows: unknown[][] }> {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
-    const file = path.join(profileDir, download.suggestedFilename());
+    const file = path.join(browser.profileDir, download.suggestedFilename());
     await download.saveAs(file);
     const book = XLSX.read(readFileSync(file), { type: "buffer" });
     return { name: download.suggestedFilename(), rows: XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!, { header: 1 }) };

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser, type OpenBrowser, seeNotice as noticeOn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -12,18 +12,7 @@ const appVersion = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "ut
 /** Set to a directory to keep screenshots of the main screens for a look by eye. */
 const screenshotDir = process.env.LADING_E2E_SCREENSHOTS;
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-let profileDir: string;
+let browser: OpenBrowser;
 let context: BrowserContext;
 let page: Page;
 // The mismatch check needs a server that reports another version; it boots while the main flow runs.
@@ -32,27 +21,17 @@ let otherServer: Promise<RunningServer>;
 beforeAll(async () => {
   otherServer = startServer({ LADING_ADMIN_PASSWORD: adminPassword, LADING_VERSION: "0.0.0-other" });
   otherServer.catch(() => {});
-  profileDir = mkdtempSync(path.join(os.tmpdir(), "lading-e2e-profile-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1366, height: 860 },
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(15_000);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await openBrowser("profile");
+  context = browser.context;
+  page = browser.page;
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
   await (await otherServer.catch(() => null))?.stop();
 });
 
-async function seeNotice(text: string) {
-  await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible" });
-}
+const seeNotice = (text: string) => noticeOn(page, text);
 
 async function snap(name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });

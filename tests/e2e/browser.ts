@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** The system Chromium, headless, with nothing that reaches past this machine. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface OpenBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** The browser profile's own directory, a place for downloads too. */
+  profileDir: string;
+  close: () => Promise<void>;
+}
+
+/** A fresh browser profile in a temporary directory, removed again by close(). */
+export async function openBrowser(name: string, viewport = { width: 1366, height: 860 }): Promise<OpenBrowser> {
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), `lading-e2e-${name}-`));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    profileDir,
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for a notice (toast) with exactly this text. */
+export async function seeNotice(page: Page, text: string, timeout = 15_000) {
+  await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout });
+}
