@@ -1,11 +1,152 @@
+import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
-import { countUnread } from "./service.ts";
+import { idParam } from "../../shared/contracts.ts";
+import { subscribe } from "./hub.ts";
+import {
+  allQuery,
+  createNotificationBody,
+  notificationRow,
+  type NotificationRow,
+  sqNotificationBody,
+  unreadQuery,
+  waivedChargesLogBody,
+} from "./schemas.ts";
+import { allOf, assertOwn, clearAll, countUnread, markViewed, missedSince, sendNotification, sentAnswer, unreadOf } from "./service.ts";
+
+const tag = "Notifications";
+const page = z.object({ data: z.array(notificationRow), total: z.number(), message: z.string().optional() });
+const sent = z.object({ data: z.object({ recipients: z.number(), ids: z.array(z.number()) }), message: z.string() });
+
+/** How often an idle stream says it is alive, so proxies keep it open and a dead client is noticed. */
+const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before it reconnects a dropped stream. */
+const RETRY_MS = 2_000;
+
+const lastEventId = z.coerce.number().int().min(0).max(2_147_483_647).catch(0);
 
 export const notificationRoutes: RouteDef[] = [
   route({
-    method: "get", path: "/notifications/unreadCount", permission: "authenticated", tag: "Notifications",
-    summary: "How many notices for the caller (or the caller's role) are still unread; the top bar's bell shows it",
+    method: "get", path: "/notifications/unreadCount", permission: "authenticated", tag,
+    summary: "How many of the caller's notifications are still unread; the top bar's bell shows it",
     response: z.object({ data: z.object({ unread: z.number() }) }),
   }, async ({ deps, caller }) => ({ data: { unread: await countUnread(deps.db, caller) } })),
+
+  route({
+    method: "post", path: "/Notifications/CreateWebPush", permission: "SYSTEMACCOUNT", tag, body: createNotificationBody, status: 201,
+    summary: "Send a notification to every active user of a role and/or to named users (the Create Notification dialog)",
+    response: sent,
+  }, async ({ deps, body, caller }) => {
+    const rows = await sendNotification(deps.db, { ...body, sender: caller.userId });
+    return sentAnswer(rows, `Nobody would receive this notification: ${body.roleId ? `role ${body.roleId} has no active user` : "no active user was named"}.`);
+  }),
+
+  route({
+    method: "get", path: "/Notifications/getDataMongoByRoleId", permission: "authenticated", tag, query: unreadQuery,
+    summary: "The caller's unread notifications, newest first (the bell's dropdown); roleId and userId may only name the caller",
+    response: page,
+  }, ({ deps, query, caller }) => {
+    assertOwn(caller, query);
+    return unreadOf(deps.db, caller);
+  }),
+
+  route({
+    method: "get", path: "/Notifications/getAllDataMongoByRoleId", permission: "authenticated", tag, query: allQuery,
+    summary: "All of the caller's notifications a page at a time (skip, take), newest first",
+    response: page,
+  }, ({ deps, query, caller }) => {
+    assertOwn(caller, query);
+    return allOf(deps.db, caller, query);
+  }),
+
+  route({
+    method: "put", path: "/Notifications/updateIsViewed/{id}", permission: "authenticated", tag, params: idParam,
+    summary: "Mark one of the caller's notifications viewed (404 for another user's)",
+    response: z.object({ data: notificationRow, message: z.string() }),
+  }, ({ deps, params, caller }) => markViewed(deps.db, caller, params.id)),
+
+  route({
+    method: "put", path: "/Notifications/clearAll", permission: "authenticated", tag,
+    summary: "Clear Notification: every unread notification of the caller becomes viewed",
+    response: z.object({ data: z.object({ cleared: z.number() }), message: z.string() }),
+  }, ({ deps, caller }) => clearAll(deps.db, caller)),
+
+  route({
+    method: "post", path: "/Notifications/CreateWaivedChargesLog", permission: "WAIVER", tag, body: waivedChargesLogBody, status: 201,
+    summary: "Tell the waiver endorsers and approvers that charges of a waybill were waived",
+    response: sent,
+  }, async ({ deps, body, caller }) => {
+    const rows = await sendNotification(deps.db, {
+      title: "Waiver",
+      message: `Waybill ${body.wayBillRef}: charges ${body.chargeCodes.join(", ")} waived${body.remarks ? ` (${body.remarks})` : ""}.`,
+      url: body.url || "/waiver/draft",
+      sender: caller.userId,
+      holders: { menu: "WAIVER", capabilities: ["ENDORSER", "APPROVER", "WAIVER_FOR_ENDORSE"] },
+    });
+    return sentAnswer(rows, "Nobody would receive this notification: no active user endorses or approves waivers.");
+  }),
+
+  route({
+    method: "post", path: "/Notifications/createSQnotificationWithSBM", permission: "SALESQUOTATION", tag, body: sqNotificationBody, status: 201,
+    summary: "Tell the sales branch managers (of the branch, when given) that a quotation waits for them",
+    response: sent,
+  }, async ({ deps, body, caller }) => {
+    const rows = await sendNotification(deps.db, {
+      title: "Sales Quotation",
+      message: body.message || `Sales quotation ${body.sqRefNum} is waiting for you.`,
+      url: body.url || `/sales_quotation/draft/read/${encodeURIComponent(body.sqRefNum)}`,
+      sender: caller.userId,
+      holders: { menu: "SALESQUOTATION", capabilities: ["SQ_SBM"], branchCode: body.branchCode },
+    });
+    return sentAnswer(rows, `Nobody would receive this notification: no active sales branch manager${body.branchCode ? ` of ${body.branchCode}` : ""}.`);
+  }),
+
+  route({
+    method: "get", path: "/Notifications/stream", permission: "authenticated", tag,
+    summary: "Server-sent events: the caller's unread count, then each new notification as it is sent; " +
+      "a reconnect with Last-Event-ID first gets what it missed",
+  }, ({ c, deps, caller }) =>
+    streamSSE(c, async (stream) => {
+      let lastSent = lastEventId.parse(c.req.header("last-event-id") ?? c.req.query("after") ?? 0);
+      let pending: NotificationRow[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = subscribe(caller.userId, (rows) => {
+        pending.push(...rows);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      const send = async (rows: NotificationRow[]) => {
+        // The catch-up and the live feed can overlap around the moment of connecting; each goes out once.
+        for (const row of rows.filter((r) => r.id > lastSent)) {
+          await stream.writeSSE({ event: "notification", id: String(row.id), data: JSON.stringify(row) });
+          lastSent = row.id;
+        }
+      };
+      try {
+        await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: await countUnread(deps.db, caller) }), retry: RETRY_MS });
+        if (lastSent > 0) await send(await missedSince(deps.db, caller, lastSent));
+        while (!stream.aborted) {
+          if (pending.length === 0) {
+            const woke = await new Promise<boolean>((resolve) => {
+              const timer = setTimeout(() => resolve(false), HEARTBEAT_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve(true);
+              };
+            });
+            wake = undefined;
+            if (!woke && !stream.aborted) await stream.write(": alive\n\n");
+            continue;
+          }
+          const batch = pending;
+          pending = [];
+          await send(batch);
+        }
+      } finally {
+        unsubscribe();
+      }
+    })),
 ];
