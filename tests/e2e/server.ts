@@ -10,6 +10,8 @@ export interface RunningServer {
   baseURL: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Stops the process and starts it again on the same port and data, as an operator's restart would. */
+  restart: () => Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -33,40 +35,58 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   // A PostgreSQL URL in the caller's environment would point every run at one shared database.
   delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules/.bin/deno"), ["run", "-A", "api/main.ts"], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  let child: ChildProcess;
+  let exited: Promise<void>;
 
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
+  const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;
       clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    await kill();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server exited before it was ready:\n${output}`);
+  const launch = async () => {
+    child = spawn(path.join(ROOT, "node_modules/.bin/deno"), ["run", "-A", "api/main.ts"], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new Error(`The server exited before it was ready:\n${output}`);
+      }
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).status === 200) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).status === 200) return { baseURL, output: () => output, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error(`The server did not become healthy within 90 s:\n${output}`);
+    await stop();
+    throw new Error(`The server did not become healthy within 90 s:\n${output}`);
+  };
+
+  await launch();
+  return {
+    baseURL,
+    output: () => output,
+    stop,
+    restart: async () => {
+      await kill();
+      await launch();
+    },
+  };
 }

@@ -58,6 +58,7 @@ const HelpSupportPage = lazy(() => import("../features/users/pages/HelpSupportPa
 const RolesPage = lazy(() => import("../features/roles/pages/RolesPage.tsx"));
 const OutboxPage = lazy(() => import("../features/email/pages/OutboxPage.tsx"));
 const AuditLogPage = lazy(() => import("../features/audit/pages/AuditLogPage.tsx"));
+const NotificationsPage = lazy(() => import("../features/notifications/pages/NotificationsPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -91,7 +92,7 @@ export const ROUTES: AppRoute[] = [
   r("/myAccount", "My profile", "authenticated", MyAccountPage),
   r("/myAccount/edit/:id", "Edit profile", "authenticated", EditProfilePage),
   r("/help_support", "Help and Support", "authenticated", HelpSupportPage),
-  r("/notifications", "Notifications", "authenticated"),
+  r("/notifications", "Notifications", "authenticated", NotificationsPage),
   r("/calendar", "Calendar", "authenticated"),
 
   { ...r("/system_account", "System Account", "SYSTEMACCOUNT"), redirectTo: "/system_account/users" },

@@ -22,7 +22,7 @@ import {
   User,
 } from "@blueprintjs/icons";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Logo } from "../../components/Logo.tsx";
 import { updateDarkMode } from "../../lib/account.ts";
@@ -33,22 +33,9 @@ import { branchButtonDialog } from "../../lib/session-rules.ts";
 import { type SessionUser, sessionAtom, store } from "../../lib/session.ts";
 import { useIsWide } from "../../lib/use-media-query.ts";
 import { entryDialogAtom } from "../dialogs/entry-state.ts";
-import { unreadCountAtom } from "./notifications.ts";
-
-function NotificationPanel({ onViewAll }: { onViewAll: () => void }) {
-  return (
-    <div className="lading-notification-panel" data-testid="notification-panel">
-      <div className="lading-notification-head">
-        <strong>Notifications</strong>
-        <Button variant="minimal" size="small" text="Clear Notification" disabled />
-      </div>
-      <div className="lading-notification-list">
-        <p className={Classes.TEXT_MUTED}>No New Notification Yet</p>
-      </div>
-      <Button fill variant="minimal" text="View All Notifications" onClick={onViewAll} className={Classes.POPOVER_DISMISS} />
-    </div>
-  );
-}
+import { unreadCountAtom } from "../../features/notifications/api/live.ts";
+import { CreateNotificationDialog } from "../../features/notifications/components/CreateNotificationDialog.tsx";
+import { NotificationPanel } from "../../features/notifications/components/NotificationPanel.tsx";
 
 /** Sets darkMode on the session user now, so the theme follows the switch before the server answers. */
 function showDarkMode(userId: number, darkMode: boolean) {
@@ -119,7 +106,10 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
   const [, navigate] = useLocation();
   const unread = useAtomValue(unreadCountAtom);
   const openDialog = useSetAtom(entryDialogAtom);
+  const [creating, setCreating] = useState(false);
   const defaultBranch = user.branches.find((branch) => branch.defaultBranch);
+  // Sending notifications by hand is an administrator's job; modules send theirs through the service.
+  const mayCreate = user.menus.includes("SYSTEMACCOUNT");
   return (
     <Navbar className="lading-topbar" data-testid="top-bar">
       <NavbarGroup align={Alignment.START}>
@@ -151,7 +141,10 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
           data-testid="branch-button"
         />
         {wide && (
-          <PopoverNext placement="bottom-end" content={<NotificationPanel onViewAll={() => navigate("/notifications")} />}>
+          <PopoverNext
+            placement="bottom-end"
+            content={<NotificationPanel onNavigate={navigate} onCreate={mayCreate ? () => setCreating(true) : undefined} />}
+          >
             <Button
               variant="minimal"
               icon={<Notifications />}
@@ -168,6 +161,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
           </Button>
         </PopoverNext>
       </NavbarGroup>
+      <CreateNotificationDialog isOpen={creating} onClose={() => setCreating(false)} />
     </Navbar>
   );
 }

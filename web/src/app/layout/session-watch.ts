@@ -3,27 +3,26 @@ import { useEffect } from "react";
 import { checkSession } from "../../lib/auth.ts";
 import { SESSION_CHECK_INTERVAL_MS } from "../../lib/session-rules.ts";
 import { signOutPendingAtom } from "../../lib/session.ts";
-import { refreshUnreadCount } from "./notifications.ts";
+import { startNotificationStream } from "../../features/notifications/api/live.ts";
 
 /** Focus and visibility usually fire together; one check serves both. */
 const MIN_GAP_MS = 1500;
 
 /**
  * While signed in, asks the server every 10 s, and whenever the page comes back into view, whether the session
- * still stands and how many notifications are unread, so an administrator's change reaches an open page in
- * seconds (000 §4).
+ * still stands, so an administrator's change reaches an open page in seconds (000 §4). Notifications arrive on
+ * their own stream meanwhile; a stream the server refuses asks for a session check at once.
  */
 export function useSessionWatch(userId: number) {
   const pending = useAtomValue(signOutPendingAtom);
   useEffect(() => {
     if (pending) return;
-    void refreshUnreadCount();
+    const stopStream = startNotificationStream(() => void checkSession());
     let last = Date.now();
     const run = () => {
       if (document.visibilityState === "hidden" || Date.now() - last < MIN_GAP_MS) return;
       last = Date.now();
       void checkSession();
-      void refreshUnreadCount();
     };
     const tick = () => {
       // The interval itself never waits for the gap: a focus just before it must not skip a whole round.
@@ -37,6 +36,7 @@ export function useSessionWatch(userId: number) {
     window.addEventListener("focus", run);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
+      stopStream();
       clearInterval(timer);
       window.removeEventListener("focus", run);
       document.removeEventListener("visibilitychange", onVisibility);

@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { getOutboxMessage, type OutboxMessage, RETRYABLE_STATUSES, retryOutboxMessage } from "../api/outbox.ts";
-import { formatDateTime, LinkifiedText, linksIn, StatusTag } from "./format.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { LinkifiedText, linksIn, StatusTag } from "./format.tsx";
 
 export interface OutboxMessageDialogProps {
   /** The message to show; null closes the dialog. */

@@ -28,12 +28,6 @@ export function StatusTag({ status }: { status: OutboxStatus }) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", dateStyle: "medium", timeStyle: "short" });
-
-/** Business time is Asia/Manila, whatever the browser's zone. */
-export function formatDateTime(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)) : "";
-}
 
 const LINK = /https?:\/\/[^\s<>"'`]+/g;
 /** Punctuation that ends a sentence rather than the address. */

@@ -9,7 +9,8 @@ import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../components/usePagedList.ts";
 import { loadOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from "../api/outbox.ts";
-import { formatDateTime, StatusTag } from "../components/format.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { StatusTag } from "../components/format.tsx";
 import { OutboxMessageDialog } from "../components/OutboxMessageDialog.tsx";
 
 /** Date, To, Subject, Status, Attempts, Last error: Subject and Last error share what the fixed columns leave. */

@@ -1,0 +1,14 @@
+import type { CreateNotificationInput, NotificationRow } from "../../../../../api/modules/notifications/schemas.ts";
+import type { ListResult } from "../../../../../api/shared/contracts.ts";
+import { api } from "../../../lib/api.ts";
+
+export type { NotificationRow };
+
+export const notificationsApi = {
+  unread: () => api.get<ListResult<NotificationRow>>("/Notifications/getDataMongoByRoleId"),
+  page: (skip: number, take: number) => api.get<ListResult<NotificationRow>>("/Notifications/getAllDataMongoByRoleId", { skip, take }),
+  markViewed: (id: number) => api.put<{ data: NotificationRow; message: string }>(`/Notifications/updateIsViewed/${id}`),
+  clearAll: () => api.put<{ data: { cleared: number }; message: string }>("/Notifications/clearAll"),
+  send: (input: Omit<CreateNotificationInput, "url"> & { url?: string }) =>
+    api.post<{ data: { recipients: number }; message: string }>("/Notifications/CreateWebPush", input),
+};
