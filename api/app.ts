@@ -17,6 +17,7 @@ import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
 
 export type { Deps };
 
@@ -30,6 +31,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...roleRoutes,
     ...emailRoutes,
     ...notificationRoutes,
+    ...whatsNewRoutes,
     ...auditRoutes,
     ...masterDataRoutes,
   ];

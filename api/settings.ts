@@ -20,6 +20,8 @@ export interface LadingEnv extends DatabaseEnv {
   SUPPORT_EMAIL?: string;
   /** Address of the web app as users reach it (https://lading.example.com), for links in email. */
   PUBLIC_URL?: string;
+  /** The release notes the What's new page lists; CHANGELOG.md of this repository unless set. */
+  LADING_CHANGELOG?: string;
 }
 
 export const packageVersion: string = pkg.version;
@@ -72,6 +74,7 @@ export function loadConfig(env: LadingEnv): AppConfig {
     jwtSecret: loadJwtSecret(env),
     ...(env.SUPPORT_EMAIL ? { supportEmail: checkMailbox(env.SUPPORT_EMAIL, "SUPPORT_EMAIL") } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: checkPublicUrl(env.PUBLIC_URL) } : {}),
+    ...(env.LADING_CHANGELOG ? { changelogPath: path.resolve(env.LADING_CHANGELOG) } : {}),
   });
 }
 

@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 /** Settings the app is built with; main.ts and the tests fill it, nothing here reads the process environment. */
 export interface AppConfig {
   version: string;
@@ -16,7 +18,12 @@ export interface AppConfig {
   publicUrl: string | null;
   /** Mailbox that receives Help and Support messages. */
   supportEmail: string;
+  /** The release notes the What's new page lists; tests point it at a fixture. */
+  changelogPath: string;
 }
+
+/** CHANGELOG.md at the repository root, wherever the server is started from. */
+export const DEFAULT_CHANGELOG_PATH = fileURLToPath(new URL("../../CHANGELOG.md", import.meta.url));
 
 
 export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "jwtSecret" | "version">): AppConfig {
@@ -27,6 +34,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     signInWindowMs: 15 * 60 * 1000,
     publicUrl: null,
     supportEmail: "support@lading.local",
+    changelogPath: DEFAULT_CHANGELOG_PATH,
     ...overrides,
   };
 }

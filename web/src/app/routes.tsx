@@ -59,6 +59,7 @@ const RolesPage = lazy(() => import("../features/roles/pages/RolesPage.tsx"));
 const OutboxPage = lazy(() => import("../features/email/pages/OutboxPage.tsx"));
 const AuditLogPage = lazy(() => import("../features/audit/pages/AuditLogPage.tsx"));
 const NotificationsPage = lazy(() => import("../features/notifications/pages/NotificationsPage.tsx"));
+const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -79,6 +80,8 @@ export const ROUTES: AppRoute[] = [
   r("/resetPassword", "Reset password", "signedOut", ResetPasswordPage),
   r("/account/setup/u/:userId/:token", "Account setup", "signedOut", AccountSetupPage),
   r("/version", "Version", "public", VersionPage),
+  // 001 §2 leaves the address open; it is reached from the Version page.
+  r("/whats_new", "What's new", "authenticated", WhatsNewPage),
 
   // Public pages customers reach from links; tracking is open to staff too.
   r("/booking/link/t/:token", "Booking", "signedOut"),

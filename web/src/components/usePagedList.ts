@@ -20,6 +20,7 @@ export interface PagedListOptions<T, F> {
   /** Reads one page; the list reads again when the page, search, filter or a reload asks for it. */
   load: (query: PageQuery<F>) => Promise<ListResult<T>>;
   initialFilter: F;
+  /** The first page size; a list whose pager offers sizes changes it with setPageSize. */
   pageSize?: number;
 }
 
@@ -30,6 +31,8 @@ export interface PagedList<T, F> {
   page: number;
   setPage: React.Dispatch<React.SetStateAction<number>>;
   pageSize: number;
+  /** Changes the page size, staying on the page that holds the first row shown now. */
+  setPageSize: (size: number) => void;
   /** What is in the search box now. */
   searchText: string;
   setSearchText: (text: string) => void;
@@ -54,8 +57,9 @@ export interface PagedList<T, F> {
 }
 
 /** The state every paged list screen keeps: page, debounced search, filter, loading and row writes. */
-export function usePagedList<T, F>({ load, initialFilter, pageSize = PAGE_SIZE }: PagedListOptions<T, F>): PagedList<T, F> {
+export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageSize = PAGE_SIZE }: PagedListOptions<T, F>): PagedList<T, F> {
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSizeValue] = useState(initialPageSize);
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
   const [filter, setFilterValue] = useState<F>(initialFilter);
@@ -71,6 +75,12 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize = PAGE_SIZE }
     setPage(0);
     reload();
   }, [reload]);
+
+  const setPageSize = useCallback((size: number) => {
+    if (size === pageSize) return;
+    setPage(Math.floor((page * pageSize) / size));
+    setPageSizeValue(size);
+  }, [page, pageSize]);
 
   const setFilter = useCallback((next: F) => {
     setFilterValue(next);
@@ -138,6 +148,7 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize = PAGE_SIZE }
     page,
     setPage,
     pageSize,
+    setPageSize,
     searchText,
     setSearchText,
     search,

@@ -1,13 +1,31 @@
-import { Callout, Card } from "@blueprintjs/core";
+import { AnchorButton, Callout, Card } from "@blueprintjs/core";
+import { History } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
+import { useLocation } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { serverVersionAtom } from "../../lib/session.ts";
+import { serverVersionAtom, signedInUserAtom } from "../../lib/session.ts";
 
 export default function VersionPage() {
   const serverVersion = useAtomValue(serverVersionAtom);
+  const user = useAtomValue(signedInUserAtom);
+  const [, navigate] = useLocation();
+  // The release notes are for staff: a visitor would only be sent to sign in.
+  const whatsNew = user && (
+    <AnchorButton
+      icon={<History />}
+      text="What's new"
+      href="/whats_new"
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate("/whats_new");
+      }}
+      data-testid="whats-new-link"
+    />
+  );
   return (
     <div className="lading-page lading-page-narrow" data-testid="version-page">
-      <PageHeader title="Version information" />
+      <PageHeader title="Version information" actions={whatsNew} />
       <Card>
         <dl className="lading-kv">
           <dt>This app version</dt>
