@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench: the ports list and, on PostgreSQL, the 1,000,000-customer search through the whole stack against
-// the raw driver, then the sign-in page's JS.
+// the raw driver, a broadcast to 500 open notification streams, then the sign-in page's JS.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,4 +12,5 @@ const run = (cmd, args) => {
 };
 run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/ports.bench.ts"]);
 run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/customers.bench.ts"]);
+run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "--v8-flags=--expose-gc", "bench/notifications.bench.ts"]);
 run(process.execPath, ["bench/bundle-size.mjs"]);

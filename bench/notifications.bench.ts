@@ -1,0 +1,92 @@
+/**
+ * Live notifications at office scale: 500 signed-in browsers hold the notification stream open on one server
+ * (Deno.serve on the loopback, the real HTTP stack), then one notification goes to the role all of them are in.
+ * Prints the time from the send until the last of the 500 has the event, and the memory each open stream costs
+ * (resident memory of this process, which holds the server and the 500 clients, before and after they connect).
+ *
+ * Embedded database in a temporary directory; nothing to set up. Run: deno run -A bench/notifications.bench.ts
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApp } from "../api/app.ts";
+import { defaultConfig } from "../api/http/config.ts";
+import { issueToken } from "../api/modules/auth/tokens.ts";
+import { listenerCount } from "../api/modules/notifications/hub.ts";
+import { sendNotification } from "../api/modules/notifications/service.ts";
+import { seedReference } from "../api/modules/users/bootstrap.ts";
+import { migrateDatabase, openDatabase } from "../db/client.ts";
+import { roleDetails, roles, users } from "../db/schema/index.ts";
+
+const LISTENERS = Number(Deno.env.get("BENCH_LISTENERS") ?? 500);
+const ROUNDS = 5;
+
+const rssMb = () => Deno.memoryUsage().rss / 1024 / 1024;
+
+/** Reads one stream until an event named `event` has arrived; answers when. */
+async function waitFor(reader: ReadableStreamDefaultReader<Uint8Array>, event: string, seen: { text: string }): Promise<number> {
+  const decoder = new TextDecoder();
+  while (!seen.text.includes(`event: ${event}`)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("stream ended");
+    seen.text += decoder.decode(value, { stream: true });
+  }
+  seen.text = seen.text.slice(seen.text.lastIndexOf(`event: ${event}`) + event.length + 7);
+  return performance.now();
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "lading-bench-notify-"));
+const handle = await openDatabase({ DATA_DIR: dir });
+const secret = crypto.getRandomValues(new Uint8Array(32));
+const controller = new AbortController();
+try {
+  await migrateDatabase(handle);
+  await seedReference(handle.db);
+  const db = handle.db;
+  const [role] = await db.insert(roles).values({ roleId: "BENCH", roleName: "Bench role" }).returning();
+  await db.insert(roleDetails).values({ roleId: role.id, menuId: "VOYAGE" });
+  const created = await db.insert(users).values(
+    Array.from({ length: LISTENERS }, (_, i) => ({ userId: `bench${i}`, name: `Bench ${i}`, email: `bench${i}@example.test`, roleId: role.id })),
+  ).returning({ id: users.id, sv: users.sessionVersion });
+  const tokens = await Promise.all(created.map((u) => issueToken(secret, { sub: String(u.id), sv: u.sv }, 3600)));
+
+  const app = createApp({ db, config: defaultConfig({ version: "bench", jwtSecret: secret }), log: () => {} });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: controller.signal, onListen: () => {} }, app.fetch);
+  const base = `http://127.0.0.1:${server.addr.port}`;
+
+  globalThis.gc?.();
+  const before = rssMb();
+  const streams = await Promise.all(tokens.map(async (token) => {
+    const res = await fetch(`${base}/api/Notifications/stream`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`stream answered ${res.status}`);
+    const reader = res.body!.getReader();
+    const seen = { text: "" };
+    await waitFor(reader, "unread", seen);
+    return { reader, seen };
+  }));
+  const after = rssMb();
+  console.log(`${listenerCount()} streams open on the server`);
+
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const arrivals = streams.map(({ reader, seen }) => waitFor(reader, "notification", seen));
+    const sentAt = performance.now();
+    const rows = await sendNotification(db, { title: "Vessel Updates", message: `Broadcast ${round}`, sender: "bench", roleId: "BENCH" });
+    if (rows.length !== LISTENERS) throw new Error(`sent to ${rows.length}, not ${LISTENERS}`);
+    const last = Math.max(...await Promise.all(arrivals));
+    times.push(last - sentAt);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\nBroadcast to one role of ${LISTENERS} users, each with the stream open (${ROUNDS} rounds)`);
+  console.table([{
+    "last receives, median ms": +times[Math.floor(times.length / 2)].toFixed(1),
+    "last receives, worst ms": +times[times.length - 1].toFixed(1),
+    "memory per listener kB": +(((after - before) * 1024) / LISTENERS).toFixed(1),
+    "resident MB before → after": `${before.toFixed(0)} → ${after.toFixed(0)}`,
+  }]);
+  for (const { reader } of streams) await reader.cancel();
+} finally {
+  controller.abort();
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}
