@@ -60,6 +60,7 @@ const OutboxPage = lazy(() => import("../features/email/pages/OutboxPage.tsx"));
 const AuditLogPage = lazy(() => import("../features/audit/pages/AuditLogPage.tsx"));
 const NotificationsPage = lazy(() => import("../features/notifications/pages/NotificationsPage.tsx"));
 const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage.tsx"));
+const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -96,7 +97,7 @@ export const ROUTES: AppRoute[] = [
   r("/myAccount/edit/:id", "Edit profile", "authenticated", EditProfilePage),
   r("/help_support", "Help and Support", "authenticated", HelpSupportPage),
   r("/notifications", "Notifications", "authenticated", NotificationsPage),
-  r("/calendar", "Calendar", "authenticated"),
+  r("/calendar", "Calendar", "authenticated", CalendarPage),
 
   { ...r("/system_account", "System Account", "SYSTEMACCOUNT"), redirectTo: "/system_account/users" },
   r("/system_account/users", "Users", "SYSTEMACCOUNT", UsersPage),
