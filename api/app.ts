@@ -13,6 +13,7 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
 import { masterDataRoutes } from "./modules/master-data/routes.ts";
+import { configureWebPush } from "./modules/notifications/push.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -51,6 +52,7 @@ export interface AppOptions {
 
 /** Builds the HTTP app; portable (no Deno APIs), so tests drive it with app.request(). */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
+  configureWebPush(deps.config.webPush);
   const routes = apiRoutes(deps);
   const canonical = createPathCanonicalizer(routes.map((r) => honoPath(r.spec.path)));
   const app = new Hono({

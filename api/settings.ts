@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { dataDirOf, type DatabaseEnv } from "../db/client.ts";
-import { type AppConfig, defaultConfig } from "./http/config.ts";
+import { type AppConfig, DEFAULT_PUSH_HOSTS, defaultConfig, type WebPushSettings } from "./http/config.ts";
 import { checkSmtpUrl, DEFAULT_MAIL_FROM } from "./modules/email/sender.ts";
 
 export interface LadingEnv extends DatabaseEnv {
@@ -22,6 +22,21 @@ export interface LadingEnv extends DatabaseEnv {
   PUBLIC_URL?: string;
   /** The release notes the What's new page lists; CHANGELOG.md of this repository unless set. */
   LADING_CHANGELOG?: string;
+  /** Web Push keys (npx web-push generate-vapid-keys) and the contact push services may reach. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+}
+
+/** Web Push is on when both keys are set; a half-given pair is a mistake to report, not to ignore. */
+function loadWebPush(env: LadingEnv): WebPushSettings | null {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY for Web Push, or neither.");
+  const subject = env.VAPID_SUBJECT?.trim() || "mailto:support@lading.local";
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error("VAPID_SUBJECT must start with mailto: or https://.");
+  return { publicKey, privateKey, subject, pushHosts: DEFAULT_PUSH_HOSTS };
 }
 
 export const packageVersion: string = pkg.version;
@@ -75,6 +90,7 @@ export function loadConfig(env: LadingEnv): AppConfig {
     ...(env.SUPPORT_EMAIL ? { supportEmail: checkMailbox(env.SUPPORT_EMAIL, "SUPPORT_EMAIL") } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: checkPublicUrl(env.PUBLIC_URL) } : {}),
     ...(env.LADING_CHANGELOG ? { changelogPath: path.resolve(env.LADING_CHANGELOG) } : {}),
+    webPush: loadWebPush(env),
   });
 }
 

@@ -20,7 +20,26 @@ export interface AppConfig {
   supportEmail: string;
   /** The release notes the What's new page lists; tests point it at a fixture. */
   changelogPath: string;
+  /** Web Push (VAPID) keys; null: notifications reach open Lading pages only. */
+  webPush: WebPushSettings | null;
 }
+
+export interface WebPushSettings {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: contact of the sender, as push services ask. */
+  subject: string;
+  /**
+   * Push services a browser subscription may point at (host names, or suffixes starting with a dot); the
+   * server posts to these only, so a forged subscription cannot make it call anywhere else.
+   */
+  pushHosts: readonly string[];
+  /** PEM of a certificate authority to trust besides the usual ones (a push service behind a company proxy). */
+  pushCa?: string;
+}
+
+/** The push services of the browsers staff use. */
+export const DEFAULT_PUSH_HOSTS = [".googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"];
 
 /** CHANGELOG.md at the repository root, wherever the server is started from. */
 export const DEFAULT_CHANGELOG_PATH = fileURLToPath(new URL("../../CHANGELOG.md", import.meta.url));
@@ -35,6 +54,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     publicUrl: null,
     supportEmail: "support@lading.local",
     changelogPath: DEFAULT_CHANGELOG_PATH,
+    webPush: null,
     ...overrides,
   };
 }

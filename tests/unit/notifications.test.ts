@@ -28,3 +28,11 @@ describe("notification avatars (000 §2)", () => {
     expect(colours.size).toBeGreaterThan(6);
   });
 });
+
+describe("the Web Push key handed to the browser", () => {
+  it("turns the server's URL-safe base64 key into its bytes", async () => {
+    const { keyBytes } = await import("../../web/src/features/notifications/api/push.ts");
+    expect([...keyBytes("AQID_-8")]).toEqual([1, 2, 3, 255, 239]);
+    expect(keyBytes("B".repeat(87)).length).toBe(65);
+  });
+});

@@ -82,3 +82,32 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirstFile(request));
   }
 });
+
+// Desktop notifications (Web Push): the server sends a notification's title, message and page; a click opens
+// that page in a Lading window, reusing one that is already open.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { message: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(self.registration.showNotification(data.title || "Lading", {
+    body: data.message || "",
+    icon: "/icon.svg",
+    tag: data.id ? `lading-notification-${data.id}` : undefined,
+    data: { url: data.url || "/notifications" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || "/notifications";
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => "focus" in w);
+      if (open) return open.navigate(url).then((w) => (w || open).focus());
+      return self.clients.openWindow(url);
+    }),
+  );
+});

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { idParam } from "../../shared/contracts.ts";
 import { subscribe } from "./hub.ts";
+import { subscribePush, unsubscribePush, webPushPublicKey } from "./push.ts";
 import {
   allQuery,
   createNotificationBody,
   notificationRow,
   type NotificationRow,
+  pushSubscriptionBody,
   sqNotificationBody,
   unreadQuery,
   waivedChargesLogBody,
@@ -100,6 +102,25 @@ export const notificationRoutes: RouteDef[] = [
     });
     return sentAnswer(rows, `Nobody would receive this notification: no active sales branch manager${body.branchCode ? ` of ${body.branchCode}` : ""}.`);
   }),
+
+  route({
+    method: "get", path: "/Notifications/webPushKey", permission: "authenticated", tag,
+    summary: "The server's Web Push (VAPID) public key for a browser subscription; null when desktop notifications are off",
+    response: z.object({ data: z.object({ publicKey: z.string().nullable() }) }),
+  }, () => ({ data: { publicKey: webPushPublicKey() } })),
+
+  route({
+    method: "post", path: "/Notifications/subscribeWebPush", permission: "authenticated", tag, body: pushSubscriptionBody,
+    summary: "Keep this browser's push subscription for the caller (409 when the server has no VAPID keys)",
+    response: z.object({ data: z.object({ subscribed: z.boolean() }), message: z.string() }),
+  }, ({ deps, body, caller }) => subscribePush(deps.db, caller.userId, body)),
+
+  route({
+    method: "delete", path: "/Notifications/unsubscribeWebPush", permission: "authenticated", tag,
+    body: pushSubscriptionBody.pick({ endpoint: true }),
+    summary: "Forget this browser's push subscription",
+    response: z.object({ data: z.object({ subscribed: z.boolean() }), message: z.string() }),
+  }, ({ deps, body, caller }) => unsubscribePush(deps.db, caller.userId, body.endpoint)),
 
   route({
     method: "get", path: "/Notifications/stream", permission: "authenticated", tag,

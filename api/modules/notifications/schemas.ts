@@ -99,3 +99,13 @@ export function avatarColor(text: string): string {
   for (const ch of text) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   return `hsl(${hash % 360}, 55%, 42%)`;
 }
+
+/** A browser's PushSubscription as PushSubscription.toJSON() gives it. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.url({ error: "endpoint must be the push service address of the subscription" }).max(1000, "endpoint can be at most 1000 characters"),
+  keys: z.object({
+    p256dh: z.string({ error: "keys.p256dh is required" }).trim().min(1, "keys.p256dh is required").max(200, "keys.p256dh can be at most 200 characters"),
+    auth: z.string({ error: "keys.auth is required" }).trim().min(1, "keys.auth is required").max(100, "keys.auth can be at most 100 characters"),
+  }, { error: "keys (p256dh and auth) are required" }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionBody>;

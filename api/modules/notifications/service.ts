@@ -5,6 +5,7 @@ import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../sha
 import { AppError } from "../../shared/errors.ts";
 import type { Capability, MenuId } from "../roles/schemas.ts";
 import { publish } from "./hub.ts";
+import { deliverWebPush } from "./push.ts";
 import type { NotificationRow } from "./schemas.ts";
 
 /** Who is asking: notifications are always read as the caller's own. */
@@ -98,6 +99,8 @@ export async function sendNotification(db: Db, input: NotificationInput): Promis
   }))).returning();
   const rows = written.map(asRow);
   publish(rows);
+  // Push services answer in their own time; the work that caused the notification does not wait for them.
+  deliverWebPush(db, rows).catch(() => {});
   return rows;
 }
 

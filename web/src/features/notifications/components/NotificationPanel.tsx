@@ -3,6 +3,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { clearAll, loadUnread, markViewed, unreadListAtom } from "../api/live.ts";
+import { desktopAlertsOffered, enableDesktopAlerts } from "../api/push.ts";
 import type { NotificationRow } from "../api/notifications.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
 
@@ -14,9 +15,25 @@ export function NotificationPanel(props: { onNavigate: (url: string) => void; on
   const list = useAtomValue(unreadListAtom);
   const [busy, setBusy] = useState(false);
 
+  const [desktop, setDesktop] = useState<{ publicKey: string; on: boolean } | null>(null);
+
   useEffect(() => {
     if (list === null) loadUnread().catch((error) => notify.error(errorText(error)));
   }, [list]);
+
+  useEffect(() => {
+    // Quietly nothing where the browser or the server cannot do desktop notifications.
+    desktopAlertsOffered().then(setDesktop).catch(() => setDesktop(null));
+  }, []);
+
+  const turnOnDesktop = async (publicKey: string) => {
+    try {
+      notify.success(await enableDesktopAlerts(publicKey));
+      setDesktop({ publicKey, on: true });
+    } catch (error) {
+      notify.error(errorText(error));
+    }
+  };
 
   const open = async (row: NotificationRow) => {
     try {
@@ -60,6 +77,10 @@ export function NotificationPanel(props: { onNavigate: (url: string) => void; on
       </div>
       <Button fill variant="minimal" text="View All Notifications" onClick={() => props.onNavigate("/notifications")}
         className={Classes.POPOVER_DISMISS} data-testid="notification-view-all" />
+      {desktop && !desktop.on && (
+        <Button fill variant="minimal" size="small" text="Also show them on this computer's desktop"
+          onClick={() => void turnOnDesktop(desktop.publicKey)} data-testid="notification-desktop" />
+      )}
     </div>
   );
 }
