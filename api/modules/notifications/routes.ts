@@ -1,6 +1,8 @@
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { sessionToken } from "../../http/guard.ts";
 import { route, type RouteDef } from "../../http/route.ts";
+import { resolveSession } from "../auth/service.ts";
 import { idParam } from "../../shared/contracts.ts";
 import { subscribe } from "./hub.ts";
 import { subscribePush, unsubscribePush, webPushPublicKey } from "./push.ts";
@@ -159,7 +161,13 @@ export const notificationRoutes: RouteDef[] = [
               };
             });
             wake = undefined;
-            if (!woke && !stream.aborted) await stream.write(": alive\n\n");
+            if (!woke && !stream.aborted) {
+              // A stream outlives the request that opened it: a session ended since (sign-out, a change by an
+              // administrator) ends the stream too, and the browser's reconnect then meets the 401.
+              const token = sessionToken(c);
+              if (!token || "problem" in await resolveSession(deps.db, deps.config.jwtSecret, token)) break;
+              await stream.write(": alive\n\n");
+            }
             continue;
           }
           const batch = pending;
