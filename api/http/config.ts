@@ -22,6 +22,11 @@ export interface AppConfig {
   changelogPath: string;
   /** Web Push (VAPID) keys; null: notifications reach open Lading pages only. */
   webPush: WebPushSettings | null;
+  /**
+   * How often an idle notification stream says it is alive (so proxies keep it open) and checks that its
+   * session still stands.
+   */
+  streamHeartbeatMs: number;
 }
 
 export interface WebPushSettings {
@@ -55,6 +60,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     supportEmail: "support@lading.local",
     changelogPath: DEFAULT_CHANGELOG_PATH,
     webPush: null,
+    streamHeartbeatMs: 25_000,
     ...overrides,
   };
 }

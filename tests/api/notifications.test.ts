@@ -195,6 +195,23 @@ describe("the stream", () => {
     expect(events[0].id).toBe(String(missed[0].id));
   });
 
+  it("ends a stream at its next heartbeat once its session has ended", async () => {
+    const quick = makeTestApp(handle.db, { streamHeartbeatMs: 150 });
+    const own = await signIn(quick, "n-sbm2", "notify-password-1");
+    const res = await quick.call("GET", "/api/Notifications/stream", { token: own });
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect((await quick.call("POST", "/api/Users/logOut", { token: own })).status).toBe(200);
+    const ended = await Promise.race([
+      (async () => {
+        while (!(await reader.read()).done) { /* heartbeats until the check */ }
+        return true;
+      })(),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 3_000)),
+    ]);
+    expect(ended).toBe(true);
+  });
+
   it("refuses a stream without a session", async () => {
     expect((await t.call("GET", "/api/Notifications/stream")).status).toBe(401);
   });

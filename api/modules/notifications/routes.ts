@@ -22,8 +22,6 @@ const tag = "Notifications";
 const page = z.object({ data: z.array(notificationRow), total: z.number(), message: z.string().optional() });
 const sent = z.object({ data: z.object({ recipients: z.number(), ids: z.array(z.number()) }), message: z.string() });
 
-/** How often an idle stream says it is alive, so proxies keep it open and a dead client is noticed. */
-const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before it reconnects a dropped stream. */
 const RETRY_MS = 2_000;
 
@@ -154,7 +152,7 @@ export const notificationRoutes: RouteDef[] = [
         while (!stream.aborted) {
           if (pending.length === 0) {
             const woke = await new Promise<boolean>((resolve) => {
-              const timer = setTimeout(() => resolve(false), HEARTBEAT_MS);
+              const timer = setTimeout(() => resolve(false), deps.config.streamHeartbeatMs);
               wake = () => {
                 clearTimeout(timer);
                 resolve(true);
