@@ -50,3 +50,12 @@ export async function openBrowser(name: string, viewport = { width: 1366, height
 export async function seeNotice(page: Page, text: string, timeout = 15_000) {
   await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout });
 }
+
+/** Signs in through the sign-in form, as a person would, and waits for the signed-in app. */
+export async function signIn(page: Page, baseURL: string, userId: string, password: string) {
+  await page.goto(baseURL + "/signin");
+  await page.getByLabel("User id").fill(userId);
+  await page.getByLabel("Password").fill(password);
+  await page.getByTestId("signin-submit").click();
+  await page.getByTestId("side-menu").waitFor();
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MONTH_NAMES, monthTitle } from "../../web/src/features/calendar/month-grid.ts";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -46,11 +46,7 @@ async function goToMonth(year: number, month: number) {
 
 describe("calendar in the browser", () => {
   it("signs in as the administrator", async () => {
-    await page.goto(baseURL + "/signin");
-    await page.getByLabel("User id").fill("admin");
-    await page.getByLabel("Password").fill(adminPassword);
-    await page.getByTestId("signin-submit").click();
-    await page.getByTestId("side-menu").waitFor();
+    await signIn(page, baseURL, "admin", adminPassword);
   });
 
   it("opens on this month of the user's default branch, today marked", async () => {

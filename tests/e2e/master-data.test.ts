@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
-import { openBrowser, type OpenBrowser, seeNotice as noticeOn } from "./browser.ts";
+import { openBrowser, type OpenBrowser, seeNotice as noticeOn, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -68,11 +68,7 @@ async function createAndEdit(prefix: string, label: string, key: string, values:
 
 describe("master data in the browser", () => {
   it("signs in as the administrator", async () => {
-    await page.goto(baseURL + "/signin");
-    await page.getByLabel("User id").fill("admin");
-    await page.getByLabel("Password").fill(adminPassword);
-    await page.getByTestId("signin-submit").click();
-    await page.getByTestId("side-menu").waitFor();
+    await signIn(page, baseURL, "admin", adminPassword);
   });
 
   it("opens every master-data route of the specification", async () => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, type OpenBrowser, seeNotice } from "./browser.ts";
+import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -11,13 +11,6 @@ const browsers: OpenBrowser[] = [];
 let admin: Page;
 let staff: Page;
 
-async function signIn(page: Page, url: string, userId: string, password: string) {
-  await page.goto(url + "/signin");
-  await page.getByLabel("User id").fill(userId);
-  await page.getByLabel("Password").fill(password);
-  await page.getByTestId("signin-submit").click();
-  await page.getByTestId("side-menu").waitFor();
-}
 
 /** Calls the API as the page's signed-in user (its session cookie), failing loudly on a refusal. */
 async function apiAs(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {

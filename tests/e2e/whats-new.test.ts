@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { WhatsNewEntry } from "../../api/modules/whats-new/schemas.ts";
 import { parseChangelog } from "../../api/modules/whats-new/service.ts";
-import { openBrowser, type OpenBrowser } from "./browser.ts";
+import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -60,11 +60,7 @@ async function seeReleases(expected: WhatsNewEntry[]) {
 
 describe("the What's new page", () => {
   it("signs in as the administrator", async () => {
-    await page.goto(baseURL + "/signin");
-    await page.getByLabel("User id").fill("admin");
-    await page.getByLabel("Password").fill(adminPassword);
-    await page.getByTestId("signin-submit").click();
-    await page.getByTestId("side-menu").waitFor();
+    await signIn(page, baseURL, "admin", adminPassword);
   });
 
   it("opens from the Version page and lists the project's release notes newest first, 15, 30 or 60 to a page", async () => {
@@ -111,11 +107,7 @@ describe("the What's new page", () => {
     const main = page;
     page = other.page;
     try {
-      await page.goto(server.baseURL + "/signin");
-      await page.getByLabel("User id").fill("admin");
-      await page.getByLabel("Password").fill(adminPassword);
-      await page.getByTestId("signin-submit").click();
-      await page.getByTestId("side-menu").waitFor();
+      await signIn(page, server.baseURL, "admin", adminPassword);
       await page.goto(server.baseURL + "/whats_new");
       await seeRange(1, 15, total);
       await seeReleases(releases.slice(0, 15));
