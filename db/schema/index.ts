@@ -4,3 +4,4 @@ export * from "./master-data.ts";
 export * from "./audit.ts";
 export * from "./email.ts";
 export * from "./notifications.ts";
+export * from "./workflow.ts";
