@@ -16,6 +16,7 @@ import { masterDataRoutes } from "./modules/master-data/routes.ts";
 import { configureWebPush } from "./modules/notifications/push.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { salesQuotationRoutes } from "./modules/sales-quotations/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
@@ -35,6 +36,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...whatsNewRoutes,
     ...auditRoutes,
     ...masterDataRoutes,
+    ...salesQuotationRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));

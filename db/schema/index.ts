@@ -5,3 +5,4 @@ export * from "./audit.ts";
 export * from "./email.ts";
 export * from "./notifications.ts";
 export * from "./workflow.ts";
+export * from "./sales-quotations.ts";

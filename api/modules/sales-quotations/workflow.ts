@@ -1,0 +1,96 @@
+import { defineWorkflow } from "../../shared/workflow.ts";
+
+/**
+ * The approval chain of a quotation (001 §4): the account executive submits, the sales manager, the auditor
+ * and the finance approver each approve or deny in turn. A denied quotation goes back to its AE, who moves it
+ * to draft or submits it again. Each role acts only at its own step.
+ */
+export const SQ_STATUSES = [
+  "Draft",
+  "For Approval",
+  "SM Approved",
+  "SM Denied",
+  "AUD Approved",
+  "AUD Denied",
+  "FA Approved",
+  "FA Denied",
+  "Cancelled",
+  "Expired",
+] as const;
+export type SqStatus = (typeof SQ_STATUSES)[number];
+
+const DENIED = ["SM Denied", "AUD Denied", "FA Denied"] as const;
+
+export const salesQuotationFlow = defineWorkflow({
+  entity: "sales-quotation",
+  noun: "quotation",
+  statuses: SQ_STATUSES,
+  actions: {
+    submit: {
+      from: ["Draft", ...DENIED], to: "For Approval", who: "its account executive",
+      allowed: (a) => a.capabilities.has("SQ_AE"), notice: "Sales quotation submitted for approval",
+    },
+    moveToDraft: {
+      from: [...DENIED], to: "Draft", who: "its account executive",
+      allowed: (a) => a.capabilities.has("SQ_AE"), notice: "Sales quotation moved to draft",
+    },
+    cancel: {
+      from: ["Draft", "For Approval", ...DENIED], to: "Cancelled", who: "its account executive",
+      allowed: (a) => a.capabilities.has("SQ_AE"), notice: "Sales quotation cancelled",
+    },
+    smApprove: {
+      from: ["For Approval"], to: "SM Approved", who: "a sales manager",
+      allowed: (a) => a.capabilities.has("SQ_SM"), notice: "Sales quotation approved",
+    },
+    smDeny: {
+      from: ["For Approval"], to: "SM Denied", who: "a sales manager",
+      allowed: (a) => a.capabilities.has("SQ_SM"), notice: "Sales quotation denied",
+    },
+    audApprove: {
+      from: ["SM Approved"], to: "AUD Approved", who: "an auditor",
+      allowed: (a) => a.capabilities.has("SQ_AUD"), notice: "Sales quotation approved and forwarded to finance",
+    },
+    audDeny: {
+      from: ["SM Approved"], to: "AUD Denied", who: "an auditor",
+      allowed: (a) => a.capabilities.has("SQ_AUD"), notice: "Sales quotation denied",
+    },
+    faApprove: {
+      from: ["AUD Approved"], to: "FA Approved", who: "a finance approver",
+      allowed: (a) => a.capabilities.has("SQ_FA"), notice: "Sales quotation approved",
+    },
+    faDeny: {
+      from: ["AUD Approved"], to: "FA Denied", who: "a finance approver",
+      allowed: (a) => a.capabilities.has("SQ_FA"), notice: "Sales quotation denied",
+    },
+  },
+});
+export type SqAction = keyof typeof salesQuotationFlow.actions;
+export const SQ_ACTIONS = Object.keys(salesQuotationFlow.actions) as [SqAction, ...SqAction[]];
+
+/** Who is told once an action is done: the next approver's capability, or the quotation's own AE. */
+export const NEXT_IN_LINE: Record<SqAction, "SQ_SM" | "SQ_AUD" | "SQ_FA" | "owner" | null> = {
+  submit: "SQ_SM",
+  smApprove: "SQ_AUD",
+  audApprove: "SQ_FA",
+  faApprove: "owner",
+  smDeny: "owner",
+  audDeny: "owner",
+  faDeny: "owner",
+  moveToDraft: null,
+  cancel: null,
+};
+
+/** Which statuses each role's list shows (000 §6, 001 §6). */
+export const LIST_STATUSES = {
+  AE: [...SQ_STATUSES],
+  SM: ["For Approval"],
+  AUD: ["SM Approved"],
+  FA: ["AUD Approved"],
+  SBM: [...SQ_STATUSES],
+} as const satisfies Record<string, readonly SqStatus[]>;
+export type SqList = keyof typeof LIST_STATUSES;
+
+export const SQ_LISTS = Object.keys(LIST_STATUSES) as SqList[];
+
+/** The capability each role's list belongs to. */
+export const LIST_CAPABILITY = { AE: "SQ_AE", SM: "SQ_SM", AUD: "SQ_AUD", FA: "SQ_FA", SBM: "SQ_SBM" } as const satisfies Record<SqList, string>;
