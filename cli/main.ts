@@ -3,6 +3,7 @@ import { packageVersion } from "../api/settings.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerExportCommands } from "./commands/export.ts";
 import { registerPortCommands } from "./commands/ports.ts";
+import { registerSqCommands } from "./commands/sq.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { type CliContext, describeError } from "./context.ts";
 
@@ -15,6 +16,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerUserCommands(program, ctx);
   registerPortCommands(program, ctx);
   registerExportCommands(program, ctx);
+  registerSqCommands(program, ctx);
   return program;
 }
 

@@ -6,3 +6,4 @@ export * from "./email.ts";
 export * from "./notifications.ts";
 export * from "./workflow.ts";
 export * from "./sales-quotations.ts";
+export * from "./jobs.ts";

@@ -136,3 +136,51 @@ describe("the approval chain", () => {
     expect(read.history.filter((h: any) => h.toStatus === "SM Approved")).toHaveLength(1);
   });
 });
+
+describe("expiry", () => {
+  it("expires exactly the quotations past their validity, once, whoever runs it and however often", async () => {
+    const { salesQuotations, statusHistory } = await import("../../db/schema/index.ts");
+    const { expireQuotations } = await import("../../api/modules/sales-quotations/service.ts");
+    const { runDailyExpiry } = await import("../../api/modules/sales-quotations/jobs.ts");
+    // Everything drafted so far is valid to 2026-07-01; these four are set apart.
+    const made = [await draft(), await draft(), await draft(), await draft()];
+    const setTo = (i: number, values: Partial<typeof salesQuotations.$inferInsert>) =>
+      handle.db.update(salesQuotations).set(values).where(eq(salesQuotations.id, made[i].id));
+    await setTo(0, { validUntil: "2026-01-31" });
+    await setTo(1, { validUntil: "2026-01-31", status: "FA Approved" });
+    await setTo(2, { validUntil: "2026-01-31", status: "Cancelled" });
+    await setTo(3, { validUntil: "2026-02-01" });
+    await handle.db.update(salesQuotations).set({ validUntil: "2026-12-31" }).where(eq(salesQuotations.validUntil, "2026-07-01"));
+
+    const preview = await expireQuotations(handle.db, { today: "2026-02-01", dryRun: true });
+    expect(preview.data.expired).toEqual([made[0].sqRefNum, made[1].sqRefNum].sort());
+    expect((await handle.db.select().from(salesQuotations).where(eq(salesQuotations.id, made[0].id)))[0].status).toBe("Draft");
+
+    // Two servers at once: between them each due quotation expires once.
+    const [a, b] = await Promise.all([
+      expireQuotations(handle.db, { today: "2026-02-01" }),
+      expireQuotations(handle.db, { today: "2026-02-01" }),
+    ]);
+    expect([...a.data.expired, ...b.data.expired].sort()).toEqual([made[0].sqRefNum, made[1].sqRefNum].sort());
+    const again = await expireQuotations(handle.db, { today: "2026-02-01" });
+    expect(again.data.expired).toEqual([]);
+    const states = await handle.db.select({ id: salesQuotations.id, status: salesQuotations.status }).from(salesQuotations);
+    const statusOf = (i: number) => states.find((s) => s.id === made[i].id)!.status;
+    expect([0, 1, 2, 3].map(statusOf)).toEqual(["Expired", "Expired", "Cancelled", "Draft"]);
+    const expiries = await handle.db.select().from(statusHistory).where(eq(statusHistory.action, "expire"));
+    expect(expiries.map((h) => [h.recordId, h.fromStatus]).sort()).toEqual([[made[0].id, "Draft"], [made[1].id, "FA Approved"]].sort());
+
+    // The daily job runs on one server per day.
+    const day = new Date("2026-02-02T01:00:00Z");
+    expect(await runDailyExpiry(handle.db, "server-a", day)).not.toBeNull();
+    expect(await runDailyExpiry(handle.db, "server-b", day)).toBeNull();
+    expect((await handle.db.select().from(salesQuotations).where(eq(salesQuotations.id, made[3].id)))[0].status).toBe("Expired");
+  });
+
+  it("answers the expiry call with what it expired", async () => {
+    const res = await as("sm", "POST", "/SalesQuotations/sqExpiration", { dryRun: true });
+    expect(res.status).toBe(200);
+    expect((await json(res)).message).toMatch(/quotation\(s\) would expire$/);
+    expect((await as("sm", "POST", "/SalesQuotations/sqExpiration", { dryRun: "yes" })).status).toBe(400);
+  });
+});

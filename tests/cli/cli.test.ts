@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { customers, ports, truckings } from "../../db/schema/index.ts";
+import { branches, cargoTypes, customers, ports, salesQuotations, truckings } from "../../db/schema/index.ts";
 import { makeTestApp, signIn } from "../support/app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -215,6 +215,26 @@ describe("lading CLI on the embedded database", () => {
     const filtered = await ok(["export", "customers", "--search", "zzz-no-such-customer", "--out", path.join(dataDir, "none.xlsx")], env);
     expect(filtered).toContain("Wrote 0 customers");
     expect(sheet(path.join(dataDir, "none.xlsx"))).toHaveLength(1);
+  });
+
+  it("expires sales quotations on request, and lists them first with --dry-run", async () => {
+    const handle = await openDatabase(env);
+    let ref: string;
+    try {
+      const [branch] = await handle.db.select({ code: branches.code }).from(branches).limit(1);
+      const [customer] = await handle.db.select({ code: customers.code }).from(customers).limit(1);
+      const [cargo] = await handle.db.select({ code: cargoTypes.code }).from(cargoTypes).limit(1);
+      ref = `SQ-${branch.code}-2026-900001`;
+      await handle.db.insert(salesQuotations).values({
+        sqRefNum: ref, sqDate: "2026-01-02", validUntil: "2026-01-31", userId: "admin",
+        branchCode: branch.code, customerCode: customer.code, cargoTypeCode: cargo.code,
+      });
+    } finally {
+      await handle.close();
+    }
+    expect(await ok(["sq", "expire", "--dry-run", "--date", "2026-02-01"], env)).toContain(`Would expire 1: ${ref}`);
+    expect(await ok(["sq", "expire", "--date", "2026-02-01"], env)).toContain(`Expired 1: ${ref}`);
+    expect(await ok(["sq", "expire", "--date", "2026-02-01"], env)).toContain("No quotation was due to expire.");
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { idParam, listQuery } from "../../shared/contracts.ts";
 import { createQuotationBody, historyRow, quotationRow, statusUpdateBody } from "./schemas.ts";
-import { createQuotation, listQuotations, readQuotation, updateStatus } from "./service.ts";
+import { createQuotation, expireQuotations, listQuotations, readQuotation, updateStatus } from "./service.ts";
 import { LIST_CAPABILITY, SQ_LISTS, type SqList } from "./workflow.ts";
 
 const LIST_SUMMARY: Record<SqList, string> = {
@@ -46,4 +46,11 @@ export const salesQuotationRoutes: RouteDef[] = [
       "the next approver and, on a submit, the branch's sales branch managers are notified",
     response: written,
   }, ({ deps, params, body, caller }) => updateStatus(deps.db, caller, params.id, body.action, body.remarks)),
+
+  route({
+    method: "post", path: "/SalesQuotations/sqExpiration", permission, tag,
+    body: z.object({ dryRun: z.boolean({ error: "dryRun must be true or false" }).default(false) }),
+    summary: "Expire every quotation whose validity has ended (the daily job does this too); dryRun only lists them",
+    response: z.object({ data: z.object({ expired: z.array(z.string()), dryRun: z.boolean() }), message: z.string() }),
+  }, ({ deps, body, caller }) => expireQuotations(deps.db, { dryRun: body.dryRun, actor: caller.userId })),
 ];

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, cargoTypes, customers, salesQuotations, userBranches } from "../../../db/schema/index.ts";
+import { branches, cargoTypes, customers, salesQuotations, statusHistory, userBranches } from "../../../db/schema/index.ts";
 import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
@@ -133,3 +133,35 @@ export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery 
   return result;
 }
 
+
+/** Statuses a quotation can still expire from: anything not already closed. */
+const EXPIRABLE = ["Draft", "For Approval", "SM Approved", "SM Denied", "AUD Approved", "AUD Denied", "FA Approved", "FA Denied"];
+
+/**
+ * sqExpiration: every quotation whose validity ended before `today` (Manila) becomes Expired, with its history
+ * row, in one transaction. Running it again changes nothing more; two servers running it at once expire each
+ * quotation once (the second update of a row finds it no longer expirable). A dry run only lists them.
+ */
+export async function expireQuotations(db: Db, options: { today?: string; dryRun?: boolean; actor?: string } = {}) {
+  const today = options.today ?? manilaDate(new Date());
+  const due = and(inArray(salesQuotations.status, EXPIRABLE), lt(salesQuotations.validUntil, today));
+  if (options.dryRun) {
+    const rows = await db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations).where(due).orderBy(asc(salesQuotations.sqRefNum));
+    return { data: { expired: rows.map((r) => r.sqRefNum), dryRun: true }, message: `${rows.length} quotation(s) would expire` };
+  }
+  const expired = await db.transaction(async (tx) => {
+    const before = tx.select({ id: salesQuotations.id, status: salesQuotations.status }).from(salesQuotations).where(due).as("before");
+    const rows = await tx.update(salesQuotations).set({ status: "Expired", dateModified: new Date(), userModified: options.actor ?? "system" })
+      .from(before)
+      .where(and(eq(salesQuotations.id, before.id), due))
+      .returning({ id: salesQuotations.id, sqRefNum: salesQuotations.sqRefNum, from: before.status });
+    if (rows.length > 0) {
+      await tx.insert(statusHistory).values(rows.map((r) => ({
+        entity: salesQuotationFlow.entity, recordId: r.id, action: "expire", fromStatus: r.from, toStatus: "Expired",
+        actor: options.actor ?? "system", remarks: `Valid until a day before ${today}`,
+      })));
+    }
+    return rows.map((r) => r.sqRefNum).sort();
+  });
+  return { data: { expired, dryRun: false }, message: `${expired.length} quotation(s) expired` };
+}
