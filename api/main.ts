@@ -1,10 +1,10 @@
-import { schedule } from "node-cron";
 import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
 import { runDailyExpiry } from "./modules/sales-quotations/jobs.ts";
+import { everyDayInManila } from "./shared/daily.ts";
 import { createSmtpTransport } from "./modules/email/sender.ts";
 import { seedIfEmpty } from "./modules/users/bootstrap.ts";
 import { type LadingEnv, loadConfig, loadMailSettings } from "./settings.ts";
@@ -55,14 +55,14 @@ const outbox = startOutboxWorker(handle.db, { transport, from: mail.from, log })
 
 // Daily jobs run just after midnight in Manila; each claims its day, so one server of several runs it.
 const runner = `${Deno.hostname()}:${Deno.pid}`;
-const expiry = schedule("5 0 * * *", async () => {
+const expiry = everyDayInManila(0, 5, async () => {
   try {
     const done = await runDailyExpiry(handle.db, runner);
     if (done) log({ level: "info", time: new Date().toISOString(), event: "sq-expired", expired: done.data.expired.length });
   } catch (error) {
     log({ level: "error", time: new Date().toISOString(), event: "sq-expire-failed", error: error instanceof Error ? error.message : String(error) });
   }
-}, { timezone: "Asia/Manila", name: "sq-expire", noOverlap: true });
+});
 
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
@@ -84,7 +84,7 @@ if (seeded) {
 }
 
 const stop = async () => {
-  await expiry.stop();
+  expiry.stop();
   await server.shutdown();
   await outbox.stop();
   transport?.close();
