@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { searchAny, statusFilter } from "./list-filters.ts";
+import { searchAny, statusFilter, textArray } from "./list-filters.ts";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { AppError, databaseErrorCode } from "./errors.ts";
@@ -234,7 +234,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
           const codes = (await tx.select({ code: t.code }).from(t).where(inArray(t.id, unique))).map((r) => String(r.code));
           for (const list of lists) {
             const [used] = await tx.select({ n: count() }).from(list.table)
-              .where(sql`${list.column} && ${sql.raw("array[")}${sql.join(codes.map((c) => sql`${c}`), sql`, `)}${sql.raw("]::text[]")}`);
+              .where(sql`${list.column} && ${textArray(codes)}`);
             if (Number(used.n) > 0) {
               throw new AppError(
                 "CONFLICT",

@@ -1,4 +1,4 @@
-import { eq, ilike, or, type SQL } from "drizzle-orm";
+import { eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "./errors.ts";
 
@@ -25,4 +25,9 @@ export function searchAny(columns: AnyPgColumn[], term: string | undefined): SQL
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (ch) => "\\" + ch)}%`;
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** A text[] literal of the values, each bound as a parameter: for code-list columns (&&, @>). */
+export function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 }

@@ -106,7 +106,12 @@ describe("Web Push", () => {
     expect(left.map((s) => s.endpoint)).toEqual([`${pushBase}/push/desk`]);
   });
 
-  it("forgets a subscription on request", async () => {
+  it("forgets a subscription on request, and only its owner's", async () => {
+    await createUser(handle.db, { userId: "push-other", password: "push-password-2", menus: [] });
+    const other = await signIn(t, "push-other", "push-password-2");
+    const foreign = await t.call("DELETE", "/api/Notifications/unsubscribeWebPush", { token: other, body: { endpoint: `${pushBase}/push/desk` } });
+    expect(foreign.status).toBe(404);
+    expect(await handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, "push-user"))).toHaveLength(1);
     const res = await t.call("DELETE", "/api/Notifications/unsubscribeWebPush", { token, body: { endpoint: `${pushBase}/push/desk` } });
     expect(res.status).toBe(200);
     expect(await handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, "push-user"))).toEqual([]);

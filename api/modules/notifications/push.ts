@@ -1,6 +1,6 @@
 import { Agent } from "node:https";
 import { rootCertificates } from "node:tls";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
 import type { Db } from "../../../db/client.ts";
 import { pushSubscriptions } from "../../../db/schema/index.ts";
@@ -45,8 +45,9 @@ export async function subscribePush(db: Db, userId: string, input: PushSubscript
 }
 
 export async function unsubscribePush(db: Db, userId: string, endpoint: string) {
-  const gone = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).returning({ userId: pushSubscriptions.userId });
-  if (gone.length > 0 && gone[0].userId !== userId) throw new AppError("NOT_FOUND", "That subscription was not found.");
+  const gone = await db.delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId))).returning({ id: pushSubscriptions.id });
+  if (gone.length === 0) throw new AppError("NOT_FOUND", "That subscription was not found.");
   return { data: { subscribed: false }, message: "Desktop notifications are off for this browser" };
 }
 

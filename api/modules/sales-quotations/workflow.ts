@@ -1,4 +1,4 @@
-import { defineWorkflow } from "../../shared/workflow.ts";
+import { defineWorkflow, type TransitionRule, type WorkflowActor } from "../../shared/workflow.ts";
 
 /**
  * The approval chain of a quotation (001 §4): the account executive submits, the sales manager, the auditor
@@ -21,6 +21,22 @@ export type SqStatus = (typeof SQ_STATUSES)[number];
 
 const DENIED = ["SM Denied", "AUD Denied", "FA Denied"] as const;
 
+/** One approver's step: approve or deny a quotation waiting at `from`, for holders of `capability`. */
+function review<const P extends string, R extends "SM" | "AUD" | "FA">(
+  prefix: P,
+  role: R,
+  from: SqStatus,
+  who: string,
+  capability: string,
+  approvedNotice: string,
+) {
+  const allowed = (a: WorkflowActor) => a.capabilities.has(capability);
+  return {
+    [`${prefix}Approve`]: { from: [from], to: `${role} Approved`, who, allowed, notice: approvedNotice },
+    [`${prefix}Deny`]: { from: [from], to: `${role} Denied`, who, allowed, notice: "Sales quotation denied" },
+  } as unknown as Record<`${P}Approve` | `${P}Deny`, TransitionRule<SqStatus>>;
+}
+
 export const salesQuotationFlow = defineWorkflow({
   entity: "sales-quotation",
   noun: "quotation",
@@ -38,30 +54,9 @@ export const salesQuotationFlow = defineWorkflow({
       from: ["Draft", "For Approval", ...DENIED], to: "Cancelled", who: "its account executive",
       allowed: (a) => a.capabilities.has("SQ_AE"), notice: "Sales quotation cancelled",
     },
-    smApprove: {
-      from: ["For Approval"], to: "SM Approved", who: "a sales manager",
-      allowed: (a) => a.capabilities.has("SQ_SM"), notice: "Sales quotation approved",
-    },
-    smDeny: {
-      from: ["For Approval"], to: "SM Denied", who: "a sales manager",
-      allowed: (a) => a.capabilities.has("SQ_SM"), notice: "Sales quotation denied",
-    },
-    audApprove: {
-      from: ["SM Approved"], to: "AUD Approved", who: "an auditor",
-      allowed: (a) => a.capabilities.has("SQ_AUD"), notice: "Sales quotation approved and forwarded to finance",
-    },
-    audDeny: {
-      from: ["SM Approved"], to: "AUD Denied", who: "an auditor",
-      allowed: (a) => a.capabilities.has("SQ_AUD"), notice: "Sales quotation denied",
-    },
-    faApprove: {
-      from: ["AUD Approved"], to: "FA Approved", who: "a finance approver",
-      allowed: (a) => a.capabilities.has("SQ_FA"), notice: "Sales quotation approved",
-    },
-    faDeny: {
-      from: ["AUD Approved"], to: "FA Denied", who: "a finance approver",
-      allowed: (a) => a.capabilities.has("SQ_FA"), notice: "Sales quotation denied",
-    },
+    ...review("sm", "SM", "For Approval", "a sales manager", "SQ_SM", "Sales quotation approved"),
+    ...review("aud", "AUD", "SM Approved", "an auditor", "SQ_AUD", "Sales quotation approved and forwarded to finance"),
+    ...review("fa", "FA", "AUD Approved", "a finance approver", "SQ_FA", "Sales quotation approved"),
   },
 });
 export type SqAction = keyof typeof salesQuotationFlow.actions;

@@ -4,7 +4,7 @@ import { branches, containerVans, containerYards, truckings } from "../../../../
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
 import { AppError } from "../../../shared/errors.ts";
-import { searchAny } from "../../../shared/list-filters.ts";
+import { searchAny, textArray } from "../../../shared/list-filters.ts";
 import { CONTAINER_VAN_CONDITIONS, type ContainerVanCondition } from "../reference-lists.ts";
 
 export type ContainerVan = typeof containerVans.$inferSelect;
@@ -172,7 +172,6 @@ export async function setVansUsed(db: Db, selection: VanSelection, isUsed: boole
 const truckingSearch = (term: string | undefined) =>
   searchAny([truckings.code, truckings.name, truckings.plateNum, truckings.contactPerson], term);
 
-const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
 /** Truckings serving at least one of the branches (GIN-indexed overlap). */
 const servesAny = (codes: string[]) => sql`${truckings.branchCodes} && ${textArray(codes)}`;

@@ -7,6 +7,7 @@ import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { chargeAmount, rateInForce, RATE_UNIT_LABELS, type RateUnit, splitVat, truckingRate } from "../rules.ts";
 import { freightRateContract, portRateContract, truckingRateContract } from "../schemas.ts";
+import { chargeByCode } from "../charges/service.ts";
 
 export type FreightRateRow = typeof freightRates.$inferSelect;
 export type PortRateRow = typeof portRates.$inferSelect;
@@ -72,13 +73,6 @@ function filtersOf(kind: RateKind, query: Record<string, unknown>): (SQL | undef
   return parts;
 }
 
-/** The charge of a code given in a path or query; codes compare without regard to letter case. */
-async function chargeByCode(db: Db, code: string) {
-  const [row] = await db.select({ code: charges.code, name: charges.name, unitOfMeasure: charges.unitOfMeasure }).from(charges)
-    .where(sql`lower(${charges.code}) = lower(${code})`);
-  if (!row) throw new AppError("NOT_FOUND", `Charge ${code} was not found.`, { code: [`Charge ${code} does not exist`] });
-  return row;
-}
 
 // ---------------------------------------------------------------------------------------------- lists
 
