@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { cargoTypes, customers, notifications, userBranches } from "../../db/schema/index.ts";
 import { createRole, createUser, ensureBranch, expectErrorBody, type Grant, makeTestApp, signIn, type TestApp } from "../support/app.ts";
+import { PORT_LANE, seedRateBook } from "../support/sq-pricing.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The approval chain of a quotation through the API, as the five sales roles use it. */
@@ -18,7 +19,11 @@ const step = (who: string, id: number, action: string, remarks = "") =>
 const draft = async (who = "ae") => {
   const res = await as(who, "POST", "/SalesQuotations", { customerCode: "SQC1", cargoTypeCode: "SQDRY", sqDate: "2026-06-01" });
   expect(res.status).toBe(201);
-  return (await json(res)).data;
+  const quotation = (await json(res)).data;
+  // A quotation is submitted with at least one lane.
+  const lane = await as(who, "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", { sqRefNum: quotation.sqRefNum, documents: [PORT_LANE] });
+  expect(lane.status).toBe(201);
+  return quotation;
 };
 const notified = async (userId: string) =>
   (await handle.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
@@ -28,6 +33,7 @@ beforeAll(async () => {
   t = makeTestApp(handle.db);
   const db = handle.db;
   const mnl = await ensureBranch(db, "SQMNL", "Manila");
+  await seedRateBook(db);
   await db.insert(customers).values({ code: "SQC1", company: "Pacific Harbor Trading", customerContactEmail: "ops@pacific.example", customerType: "BOTH" });
   await db.insert(cargoTypes).values({ code: "SQDRY", name: "Dry cargo" });
   const roles: [string, Grant[]][] = [

@@ -1,14 +1,26 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, cargoTypes, customers, salesQuotations, statusHistory, userBranches } from "../../../db/schema/index.ts";
+import {
+  branches,
+  cargoTypes,
+  customers,
+  salesQuotationDocuments,
+  salesQuotationMemos,
+  salesQuotations,
+  statusHistory,
+  userBranches,
+  users,
+} from "../../../db/schema/index.ts";
 import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { historyOf, transition, type WorkflowActor } from "../../shared/workflow.ts";
-import { addCalendarDays, manilaDate } from "../master-data/rules.ts";
+import { addCalendarDays, manilaDate, RATE_UNIT_LABELS, sumAmounts } from "../master-data/rules.ts";
 import { sendNotification } from "../notifications/service.ts";
-import type { CreateQuotationInput } from "./schemas.ts";
+import { copyLanes, lanesOf } from "./documents.ts";
+import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
+import { copyTerms, termsOf } from "./terms.ts";
 import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
 
 /** Who works on quotations: the signed-in caller with their role's capabilities. */
@@ -64,11 +76,37 @@ export async function quotationByRef(db: Db, sqRefNum: string): Promise<Quotatio
   return row;
 }
 
-/** One quotation with its status history, oldest step first. */
+/** One quotation with its lanes and their charges, its terms and its status history (oldest step first). */
+export async function fullQuotation(db: Db, quotation: Quotation): Promise<FullQuotation> {
+  const [lanes, terms, history] = await Promise.all([
+    lanesOf(db, quotation.sqRefNum),
+    termsOf(db, quotation.sqRefNum),
+    historyOf(db, salesQuotationFlow, quotation.id),
+  ]);
+  return {
+    ...quotation,
+    dateModified: quotation.dateModified.toISOString(),
+    status: quotation.status as FullQuotation["status"],
+    lanes,
+    terms,
+    history: history.map((h) => ({ ...h, dateCreated: h.dateCreated.toISOString() })),
+    total: sumAmounts(lanes.map((l) => l.total)),
+  };
+}
+
 export async function readQuotation(db: Db, sqRefNum: string) {
-  const quotation = await quotationByRef(db, sqRefNum);
-  const history = await historyOf(db, salesQuotationFlow, quotation.id);
-  return { data: { ...quotation, history } };
+  return { data: await fullQuotation(db, await quotationByRef(db, sqRefNum)) };
+}
+
+/** readGroupSQ: several quotations at once, in the order asked, each in full. */
+export async function readGroup(db: Db, sqRefNums: readonly string[]) {
+  const wanted = [...new Set(sqRefNums.map((r) => r.toLowerCase()))];
+  const rows = await db.select().from(salesQuotations).where(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted));
+  const missing = wanted.filter((ref) => !rows.some((r) => r.sqRefNum.toLowerCase() === ref));
+  if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);
+  const order = new Map(wanted.map((ref, i) => [ref, i]));
+  rows.sort((a, b) => order.get(a.sqRefNum.toLowerCase())! - order.get(b.sqRefNum.toLowerCase())!);
+  return { data: await Promise.all(rows.map((q) => fullQuotation(db, q))) };
 }
 
 /**
@@ -78,9 +116,16 @@ export async function readQuotation(db: Db, sqRefNum: string) {
 export async function updateStatus(db: Db, caller: SqCaller, id: number, action: SqAction, remarks: string) {
   const [quotation] = await db.select().from(salesQuotations).where(eq(salesQuotations.id, id));
   if (!quotation) throw new AppError("NOT_FOUND", "The quotation was not found.");
-  const ownersStep = ["submit", "moveToDraft", "cancel"].includes(action);
+  const ownersStep = ["submit", "moveToDraft", "cancel", "amend"].includes(action);
   if (ownersStep && quotation.userId !== caller.userId) {
     throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, may do that.`);
+  }
+  if (action === "submit") {
+    const [{ lanes }] = await db.select({ lanes: count() }).from(salesQuotationDocuments)
+      .where(eq(salesQuotationDocuments.sqRefNum, quotation.sqRefNum));
+    if (Number(lanes) === 0) {
+      throw new AppError("VALIDATION", `Add at least one lane to ${quotation.sqRefNum} before submitting it.`, { documents: ["Add at least one lane"] });
+    }
   }
   const result = await transition(db, salesQuotationFlow, target, { id, action, actor: caller, remarks });
   await notifyNext(db, caller, quotation, action, result.to);
@@ -112,13 +157,19 @@ async function notifyNext(db: Db, caller: SqCaller, quotation: Quotation, action
  * branch manager's branches. Searched on reference, customer and remarks; filter is the usual status filter.
  */
 export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery & { list: SqList }): Promise<ListResult<Quotation>> {
-  if (!caller.capabilities.has(LIST_CAPABILITY[query.list])) throw new AppError("FORBIDDEN", `Your role has no ${query.list} list of sales quotations.`);
+  const capability = LIST_CAPABILITY[query.list];
+  if (capability !== "SALESQUOTATION" && !caller.capabilities.has(capability)) {
+    throw new AppError("FORBIDDEN", `Your role has no ${query.list} list of sales quotations.`);
+  }
   const parts = [
     statusFilter(salesQuotations.isActive, query.filter),
     searchAny([salesQuotations.sqRefNum, salesQuotations.customerCode, salesQuotations.remarks], query.search),
     inArray(salesQuotations.status, [...LIST_STATUSES[query.list]]),
   ];
-  if (query.list === "AE") parts.push(eq(salesQuotations.userId, caller.userId));
+  // An AE's archive is their own; managers see every archived quotation.
+  const ownOnly = query.list === "AE" ||
+    (query.list === "Archive" && !["SQ_SM", "SQ_AUD", "SQ_FA", "SQ_SBM"].some((c) => caller.capabilities.has(c)));
+  if (ownOnly) parts.push(eq(salesQuotations.userId, caller.userId));
   if (query.list === "SBM") {
     parts.push(inArray(salesQuotations.branchCode, db.select({ code: branches.code }).from(userBranches)
       .innerJoin(branches, eq(branches.id, userBranches.branchId)).where(eq(userBranches.userKey, caller.id))));
@@ -164,4 +215,247 @@ export async function expireQuotations(db: Db, options: { today?: string; dryRun
     return rows.map((r) => r.sqRefNum).sort();
   });
   return { data: { expired, dryRun: false }, message: `${expired.length} quotation(s) expired` };
+}
+
+
+// ---------------------------------------------------------------------------------------------------------
+// Amendment, deactivation, archive
+
+/**
+ * SQAmended: a finance-approved quotation is closed as Amended and a new draft takes its place, numbered from
+ * the branch series, pointing back at it and starting from its lanes, charges and terms. Both keep their own
+ * history. Two amendments of one quotation at once make one draft: the second finds it Amended (409).
+ */
+export async function amendQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
+  const original = await quotationByRef(db, sqRefNum);
+  if (original.userId !== caller.userId) {
+    throw new AppError("FORBIDDEN", `Only ${original.userId}, the quotation's account executive, may amend it.`);
+  }
+  const today = manilaDate(new Date());
+  const draft = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    await transition(tx, salesQuotationFlow, target, { id: original.id, action: "amend", actor: caller, remarks });
+    const newRef = await nextNumber(tx, { series: "SQ", branchCode: original.branchCode });
+    const [written] = await tx.insert(salesQuotations).values({
+      sqRefNum: newRef, sqDate: today, validUntil: addCalendarDays(today, DEFAULT_VALID_DAYS), userId: caller.userId,
+      branchCode: original.branchCode, customerCode: original.customerCode, cargoTypeCode: original.cargoTypeCode,
+      amendedSqRef: original.sqRefNum, remarks: remarks || `Amends ${original.sqRefNum}`,
+      userCreated: caller.userId, userModified: caller.userId,
+    }).returning();
+    await copyLanes(tx, original.sqRefNum, newRef, caller.userId);
+    await copyTerms(tx, original.sqRefNum, newRef, caller.userId);
+    return written;
+  });
+  return { data: draft, message: `Sales quotation ${original.sqRefNum} amended; ${draft.sqRefNum} is its new draft` };
+}
+
+/** deactivateSQ: takes an approved quotation out of use before its validity ends; its AE is told. */
+export async function deactivateQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
+  const quotation = await quotationByRef(db, sqRefNum);
+  const result = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const moved = await transition(tx, salesQuotationFlow, target, { id: quotation.id, action: "deactivate", actor: caller, remarks });
+    await tx.update(salesQuotations).set({ isActive: false }).where(eq(salesQuotations.id, quotation.id));
+    return moved;
+  });
+  await notifyNext(db, caller, quotation, "deactivate", result.to);
+  const [row] = await db.select().from(salesQuotations).where(eq(salesQuotations.id, quotation.id));
+  return { data: row, message: result.message };
+}
+
+/** addToArchive: puts a closed quotation away ('Sales quotation archived!'); its AE or a branch manager may. */
+export async function archiveQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
+  const quotation = await quotationByRef(db, sqRefNum);
+  if (!caller.capabilities.has("SQ_SBM") && quotation.userId !== caller.userId) {
+    throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, or a sales branch manager may archive it.`);
+  }
+  const result = await transition(db, salesQuotationFlow, target, { id: quotation.id, action: "archive", actor: caller, remarks });
+  const [row] = await db.select().from(salesQuotations).where(eq(salesQuotations.id, quotation.id));
+  return { data: row, message: result.message };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Approved quotations: the viewer and the bookings
+
+/** searchCustSQViewer: a customer's finance-approved quotations in full, for the SQ approved viewer. */
+export async function approvedOfCustomer(db: Db, query: { customerCode: string; search?: string }) {
+  const rows = await db.select().from(salesQuotations).where(and(
+    sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})`,
+    eq(salesQuotations.status, "FA Approved"),
+    searchAny([salesQuotations.sqRefNum, salesQuotations.remarks], query.search),
+  )).orderBy(desc(salesQuotations.sqDate), asc(salesQuotations.id)).limit(100);
+  const data = await Promise.all(rows.map((q) => fullQuotation(db, q)));
+  return data.length === 0 ? { data, message: "No SQ Found!" } : { data };
+}
+
+/**
+ * sqReportsBooking: the quotations a booking of this customer can be priced from: finance approved, active,
+ * valid on the booking date, and with a lane on the ports asked (when asked).
+ */
+export async function quotationsForBooking(
+  db: Db,
+  query: { customerCode: string; originPortCode: string | null; destinationPortCode: string | null; on?: string },
+) {
+  const on = query.on ?? manilaDate(new Date());
+  const laneFilter = and(
+    query.originPortCode ? sql`lower(${salesQuotationDocuments.originPortCode}) = lower(${query.originPortCode})` : undefined,
+    query.destinationPortCode ? sql`lower(${salesQuotationDocuments.destinationPortCode}) = lower(${query.destinationPortCode})` : undefined,
+  );
+  const rows = await db.select().from(salesQuotations).where(and(
+    sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})`,
+    eq(salesQuotations.status, "FA Approved"),
+    eq(salesQuotations.isActive, true),
+    lte(salesQuotations.sqDate, on),
+    gte(salesQuotations.validUntil, on),
+    inArray(salesQuotations.sqRefNum, db.select({ ref: salesQuotationDocuments.sqRefNum }).from(salesQuotationDocuments).where(laneFilter)),
+  )).orderBy(desc(salesQuotations.sqDate), asc(salesQuotations.id));
+  const data = await Promise.all(rows.map(async (q) => {
+    const full = await fullQuotation(db, q);
+    const lanes = full.lanes.filter((l) =>
+      (!query.originPortCode || l.originPortCode.toLowerCase() === query.originPortCode.toLowerCase()) &&
+      (!query.destinationPortCode || l.destinationPortCode.toLowerCase() === query.destinationPortCode.toLowerCase())
+    );
+    return { ...full, lanes };
+  }));
+  return data.length === 0 ? { data, message: "No SQ Found!" } : { data };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presentation data, printout and memorandum
+
+async function namesFor(db: Db, quotation: Quotation) {
+  const [[branch], [customer], [cargoType], [ae]] = await Promise.all([
+    db.select().from(branches).where(eq(branches.code, quotation.branchCode)),
+    db.select().from(customers).where(eq(customers.code, quotation.customerCode)),
+    db.select().from(cargoTypes).where(eq(cargoTypes.code, quotation.cargoTypeCode)),
+    db.select({ name: users.name }).from(users).where(eq(users.userId, quotation.userId)),
+  ]);
+  return {
+    branchName: branch?.name ?? quotation.branchCode,
+    customerName: customer?.company ?? quotation.customerCode,
+    customerAddress: customer?.address ?? "",
+    cargoType: cargoType?.name ?? quotation.cargoTypeCode,
+    accountExecutive: ae?.name ?? quotation.userId,
+  };
+}
+
+const endText = (port: string, area: string | null, province: string) => [port, area, province].filter(Boolean).join(" / ");
+
+/** getPresData: everything the printout shows, as data; the screen refreshes it after a finance approval. */
+export async function presentationData(db: Db, sqRefNum: string) {
+  const quotation = await quotationByRef(db, sqRefNum);
+  const full = await fullQuotation(db, quotation);
+  const names = await namesFor(db, quotation);
+  return {
+    sqRefNum: full.sqRefNum,
+    sqDate: full.sqDate,
+    validUntil: full.validUntil,
+    status: full.status,
+    amendedSqRef: full.amendedSqRef,
+    ...names,
+    lanes: full.lanes.map((l) => ({
+      sqdocNum: l.sqdocNum,
+      origin: endText(l.originPortCode, l.originAreaCode, l.originProvince),
+      destination: endText(l.destinationPortCode, l.destinationAreaCode, l.destinationProvince),
+      termsAndConditions: l.termsAndConditions,
+      charges: l.charges.map((c) => ({
+        chargeCode: c.chargeCode, chargeName: c.chargeName, chargePart: c.chargePart, rateUnitLabel: RATE_UNIT_LABELS[c.rateUnit],
+        quantity: c.quantity, standardRate: c.standardRate, requestedRate: c.requestedRate, amount: c.amount,
+      })),
+      total: l.total,
+    })),
+    terms: full.terms.map((t) => ({
+      policyCode: t.policyCode, description: t.description, standardValue: t.standardValue, requestedValue: t.requestedValue, appliedValue: t.appliedValue,
+    })),
+    approvals: full.history.map((h) => ({ action: h.action, toStatus: h.toStatus, actor: h.actor, date: h.dateCreated.slice(0, 10), remarks: h.remarks })),
+  };
+}
+
+/** The quotation printout (PDF). */
+export async function printout(db: Db, sqRefNum: string) {
+  const view = await presentationData(db, sqRefNum);
+  const template = await import("../../../templates/documents/sales-quotation.ts");
+  return { bytes: template.buildQuotationPrintoutPdf({ ...view, generatedAt: new Date() }), fileName: template.QUOTATION_PRINTOUT_NAME(view.sqRefNum) };
+}
+
+/** getListSQforMemo: finance-approved quotations no memorandum has announced yet. */
+export async function memoCandidates(db: Db, query: { branchCode: string | null; dateFrom?: string; dateTo?: string }) {
+  const rows = await db.select().from(salesQuotations).where(and(
+    eq(salesQuotations.status, "FA Approved"),
+    isNull(salesQuotations.memoRef),
+    query.branchCode ? sql`lower(${salesQuotations.branchCode}) = lower(${query.branchCode})` : undefined,
+    query.dateFrom ? gte(salesQuotations.sqDate, query.dateFrom) : undefined,
+    query.dateTo ? lte(salesQuotations.sqDate, query.dateTo) : undefined,
+  )).orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
+  return rows.length === 0 ? { data: rows, message: "No SQ Found!" } : { data: rows };
+}
+
+/**
+ * proceedtoSQMemoV1: one memorandum for approved quotations of one branch, numbered from the branch's SQM
+ * series. A quotation goes on one memorandum only: one already announced, or announced by a memorandum
+ * written at the same moment, is a 409 and nothing is written.
+ */
+export async function proceedToMemo(db: Db, caller: SqCaller, input: { sqRefNums: string[]; subject: string; body: string }) {
+  const wanted = [...new Set(input.sqRefNums.map((r) => r.toLowerCase()))];
+  const memo = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const rows = await tx.select().from(salesQuotations).where(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted)).for("update");
+    const missing = wanted.filter((ref) => !rows.some((r) => r.sqRefNum.toLowerCase() === ref));
+    if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);
+    const notApproved = rows.filter((r) => r.status !== "FA Approved");
+    if (notApproved.length > 0) {
+      throw new AppError("CONFLICT", `Only finance-approved quotations go on a memorandum: ${notApproved.map((r) => `${r.sqRefNum} is ${r.status}`).join("; ")}.`);
+    }
+    const announced = rows.filter((r) => r.memoRef !== null);
+    if (announced.length > 0) {
+      throw new AppError("CONFLICT", `Already on a memorandum: ${announced.map((r) => `${r.sqRefNum} (${r.memoRef})`).join(", ")}.`);
+    }
+    const branchCodes = [...new Set(rows.map((r) => r.branchCode))];
+    if (branchCodes.length > 1) throw new AppError("VALIDATION", `A memorandum covers one branch; these are of ${branchCodes.join(", ")}.`);
+    const memoDate = manilaDate(new Date());
+    const memoRef = await nextNumber(tx, { series: "SQM", branchCode: branchCodes[0] });
+    const refs = rows.map((r) => r.sqRefNum).sort();
+    const [written] = await tx.insert(salesQuotationMemos).values({
+      memoRef, memoDate, branchCode: branchCodes[0], preparedBy: caller.userId, subject: input.subject, body: input.body, sqRefNums: refs,
+      userCreated: caller.userId, userModified: caller.userId,
+    }).returning();
+    await tx.update(salesQuotations).set({ memoRef, dateModified: new Date(), userModified: caller.userId })
+      .where(inArray(salesQuotations.sqRefNum, refs));
+    return written;
+  });
+  const { id: _id, userCreated: _c, userModified: _m, dateCreated: _dc, dateModified: _dm, ...data } = memo;
+  return { data, message: `Memorandum ${memo.memoRef} prepared for ${memo.sqRefNums.length} quotation(s)` };
+}
+
+/** A memorandum as a PDF. */
+export async function memoPdf(db: Db, memoRef: string) {
+  const [memo] = await db.select().from(salesQuotationMemos).where(sql`lower(${salesQuotationMemos.memoRef}) = lower(${memoRef})`);
+  if (!memo) throw new AppError("NOT_FOUND", `Memorandum ${memoRef} was not found.`);
+  const [branch] = await db.select().from(branches).where(eq(branches.code, memo.branchCode));
+  const [preparer] = await db.select({ name: users.name }).from(users).where(eq(users.userId, memo.preparedBy));
+  const quotations = await Promise.all(memo.sqRefNums.map(async (ref) => {
+    const q = await quotationByRef(db, ref);
+    const [names, lanes] = await Promise.all([namesFor(db, q), lanesOf(db, q.sqRefNum)]);
+    return {
+      sqRefNum: q.sqRefNum, customerName: names.customerName, accountExecutive: names.accountExecutive, sqDate: q.sqDate, validUntil: q.validUntil,
+      lanes: lanes.map((l) => `${l.originPortCode}-${l.destinationPortCode}`).join(", "), total: sumAmounts(lanes.map((l) => l.total)),
+    };
+  }));
+  const template = await import("../../../templates/documents/sales-quotation-memo.ts");
+  const bytes = template.buildQuotationMemoPdf({
+    memoRef: memo.memoRef, memoDate: memo.memoDate, branchName: branch?.name ?? memo.branchCode, preparedBy: preparer?.name ?? memo.preparedBy,
+    subject: memo.subject, body: memo.body, quotations, generatedAt: new Date(),
+  });
+  return { bytes, fileName: `${memo.memoRef}.pdf` };
+}
+
+/** downloadAllSQperCustomer: every quotation of a customer with its lanes and charges, as a workbook. */
+export async function customerWorkbook(db: Db, customerCode: string) {
+  const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${customerCode})`);
+  if (!customer) throw new AppError("NOT_FOUND", `Customer ${customerCode} was not found.`, { customerCode: ["Unknown customer"] });
+  const rows = await db.select().from(salesQuotations).where(eq(salesQuotations.customerCode, customer.code))
+    .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
+  const full = await Promise.all(rows.map((q) => fullQuotation(db, q)));
+  const template = await import("../../../templates/exports/sales-quotations.ts");
+  return { bytes: template.buildCustomerQuotationsWorkbook(full), fileName: template.customerQuotationsFileName(customer.code) };
 }

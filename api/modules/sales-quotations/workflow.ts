@@ -16,10 +16,19 @@ export const SQ_STATUSES = [
   "FA Denied",
   "Cancelled",
   "Expired",
+  "Amended",
+  "Deactivated",
+  "Archived",
 ] as const;
 export type SqStatus = (typeof SQ_STATUSES)[number];
 
 const DENIED = ["SM Denied", "AUD Denied", "FA Denied"] as const;
+
+/** Where the AE may still change lanes, charges and terms: before submitting, or after a denial. */
+export const EDITABLE_STATUSES: readonly SqStatus[] = ["Draft", ...DENIED];
+
+/** Closed quotations that may be put away in the archive. */
+export const ARCHIVABLE_STATUSES: readonly SqStatus[] = ["Cancelled", "Expired", "Amended", "Deactivated", ...DENIED];
 
 /** One approver's step: approve or deny a quotation waiting at `from`, for holders of `capability`. */
 function review<const P extends string, R extends "SM" | "AUD" | "FA">(
@@ -57,6 +66,18 @@ export const salesQuotationFlow = defineWorkflow({
     ...review("sm", "SM", "For Approval", "a sales manager", "SQ_SM", "Sales quotation approved"),
     ...review("aud", "AUD", "SM Approved", "an auditor", "SQ_AUD", "Sales quotation approved and forwarded to finance"),
     ...review("fa", "FA", "AUD Approved", "a finance approver", "SQ_FA", "Sales quotation approved"),
+    amend: {
+      from: ["FA Approved"], to: "Amended", who: "its account executive",
+      allowed: (a) => a.capabilities.has("SQ_AE"), notice: "Sales quotation amended; the amendment is a new draft",
+    },
+    deactivate: {
+      from: ["FA Approved"], to: "Deactivated", who: "a finance approver or sales branch manager",
+      allowed: (a) => a.capabilities.has("SQ_FA") || a.capabilities.has("SQ_SBM"), notice: "Sales quotation deactivated",
+    },
+    archive: {
+      from: [...ARCHIVABLE_STATUSES], to: "Archived", who: "its account executive or a sales branch manager",
+      allowed: (a) => a.capabilities.has("SQ_AE") || a.capabilities.has("SQ_SBM"), notice: "Sales quotation archived!",
+    },
   },
 });
 export type SqAction = keyof typeof salesQuotationFlow.actions;
@@ -73,7 +94,23 @@ export const NEXT_IN_LINE: Record<SqAction, "SQ_SM" | "SQ_AUD" | "SQ_FA" | "owne
   faDeny: "owner",
   moveToDraft: null,
   cancel: null,
+  amend: null,
+  deactivate: "owner",
+  archive: null,
 };
+
+/** The actions a status update (updateSqStatusWthSBMV2) may carry; the others have calls of their own. */
+export const STATUS_UPDATE_ACTIONS = [
+  "submit",
+  "moveToDraft",
+  "cancel",
+  "smApprove",
+  "smDeny",
+  "audApprove",
+  "audDeny",
+  "faApprove",
+  "faDeny",
+] as const satisfies readonly SqAction[];
 
 /** Which statuses each role's list shows (000 §6, 001 §6). */
 export const LIST_STATUSES = {
@@ -82,10 +119,18 @@ export const LIST_STATUSES = {
   AUD: ["SM Approved"],
   FA: ["AUD Approved"],
   SBM: [...SQ_STATUSES],
+  Archive: ["Archived"],
 } as const satisfies Record<string, readonly SqStatus[]>;
 export type SqList = keyof typeof LIST_STATUSES;
 
 export const SQ_LISTS = Object.keys(LIST_STATUSES) as SqList[];
 
 /** The capability each role's list belongs to. */
-export const LIST_CAPABILITY = { AE: "SQ_AE", SM: "SQ_SM", AUD: "SQ_AUD", FA: "SQ_FA", SBM: "SQ_SBM" } as const satisfies Record<SqList, string>;
+export const LIST_CAPABILITY = {
+  AE: "SQ_AE",
+  SM: "SQ_SM",
+  AUD: "SQ_AUD",
+  FA: "SQ_FA",
+  SBM: "SQ_SBM",
+  Archive: "SALESQUOTATION",
+} as const satisfies Record<SqList, string>;
