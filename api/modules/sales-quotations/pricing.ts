@@ -238,7 +238,13 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     }
   }
 
-  const rows: ChargeRow[] = lines.map((line) => {
+  // A charge in a unit the lane ships nothing in (per-ton freight on a lane counted in TEU) is left off.
+  const shipped = lines.filter((line) => line.source === "INSURANCE" || Number(quantityIn(line.charge.unitOfMeasure as RateUnit, lane)) > 0);
+  if (!shipped.some((line) => line.part === "FREIGHT")) {
+    const units = [...new Set(lines.filter((l) => l.part === "FREIGHT").map((l) => RATE_UNIT_LABELS[l.charge.unitOfMeasure as RateUnit]))];
+    throw invalid("teu", `Give the lane's quantity in the unit its freight is rated in (${units.join(" or ")}).`);
+  }
+  const rows: ChargeRow[] = shipped.map((line) => {
     const unit = line.charge.unitOfMeasure as RateUnit;
     if (!RATE_UNIT_LABELS[unit]) throw invalid("chargeCode", `Charge ${line.charge.code} has an unknown unit ${line.charge.unitOfMeasure}.`);
     const quantity = line.source === "INSURANCE" ? String(lane.teu) : quantityIn(unit, lane);
