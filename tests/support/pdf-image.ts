@@ -1,0 +1,107 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/**
+ * Reads a PDF the way a person would: each page is rasterised with poppler's pdftoppm and the picture read
+ * back with tesseract. A document that only carries the right strings in its content stream can still print
+ * them off the page, under a table or in white; this catches that. Both tools come from Debian
+ * (poppler-utils, tesseract-ocr); .ci/run installs them.
+ */
+
+const execFileAsync = promisify(execFile);
+const DEBIAN_PACKAGE: Record<string, string> = { pdftoppm: "poppler-utils", tesseract: "tesseract-ocr" };
+
+/** Runs a tool; a missing one fails with the package that brings it rather than a bare ENOENT. */
+async function run(tool: string, args: string[], options: Parameters<typeof execFileAsync>[2] = {}) {
+  try {
+    return await execFileAsync(tool, args, { ...options, encoding: "utf8" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new Error(`${tool} is not installed: apt-get install ${DEBIAN_PACKAGE[tool] ?? tool} (.ci/run does so)`);
+    }
+    throw error;
+  }
+}
+
+export interface RenderedPage {
+  /** 1-based. */
+  page: number;
+  /** The PNG's size in pixels. */
+  width: number;
+  height: number;
+  /** What tesseract read, or null for a page left out of `ocrPages`. */
+  text: string | null;
+}
+
+export interface RenderedPdf {
+  pageCount: number;
+  pages: RenderedPage[];
+}
+
+export interface RenderOptions {
+  /** Resolution of the page images; 200 dpi reads 9 pt text reliably and keeps OCR to about a second a page. */
+  dpi?: number;
+  /** Pages to OCR (1-based); all of them when left out. Rendering every page is cheap, reading is not. */
+  ocrPages?: number[];
+}
+
+function pngSize(png: Buffer): { width: number; height: number } {
+  // The IHDR chunk always comes first: width and height are big-endian at bytes 16 and 20.
+  if (png.length < 24 || png.toString("latin1", 12, 16) !== "IHDR") throw new Error("not a PNG image");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+async function ocr(file: string): Promise<string> {
+  // One thread per tesseract: the pages are read side by side already, and OpenMP threads would fight them.
+  const { stdout } = await run("tesseract", [file, "stdout", "-l", "eng", "--psm", "3"], {
+    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+/** Renders PDF bytes to PNG pages in a temporary directory (removed afterwards) and OCRs them. */
+export async function renderPdf(bytes: Uint8Array, options: RenderOptions = {}): Promise<RenderedPdf> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "lading-pdf-"));
+  try {
+    const input = path.join(dir, "document.pdf");
+    await writeFile(input, bytes);
+    await run("pdftoppm", ["-r", String(options.dpi ?? 200), "-png", input, path.join(dir, "page")], { timeout: 60_000 });
+    // pdftoppm pads the page number to the width of the page count (page-1.png or page-01.png).
+    const files = (await readdir(dir))
+      .filter((name) => /^page-\d+\.png$/.test(name))
+      .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+    const wanted = new Set(options.ocrPages ?? files.map((_, i) => i + 1));
+    const workers = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 4));
+    const pages: RenderedPage[] = [];
+    for (const [i, name] of files.entries()) {
+      const size = pngSize(await readFile(path.join(dir, name)));
+      pages.push({ page: i + 1, ...size, text: null });
+    }
+    const queue = pages.filter((p) => wanted.has(p.page));
+    await Promise.all(Array.from({ length: workers }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) next.text = await ocr(path.join(dir, files[next.page - 1]));
+    }));
+    return { pageCount: files.length, pages };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * OCR text made comparable: lower case, one space for any run of white space, and the typographic quotes and
+ * dashes tesseract likes to invent turned back into plain ones.
+ */
+export function normaliseOcr(text: string): string {
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2012-\u2015]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
