@@ -267,6 +267,14 @@ describe("after finance approval", () => {
     expect((await step("ae", amendment.id, "submit")).status).toBe(200);
   });
 
+  it("makes one amendment when the AE sends it several times at once", async () => {
+    const q = await approved();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => as("ae", "POST", "/SalesQuotations/SQAmended", { sqRefNum: q.sqRefNum })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const drafts = await handle.db.select().from(salesQuotations).where(eq(salesQuotations.amendedSqRef, q.sqRefNum));
+    expect(drafts).toHaveLength(1);
+  });
+
   it("deactivates (finance or branch manager only) and archives ('Sales quotation archived!')", async () => {
     const q = await approved();
     expect((await as("ae", "POST", "/SalesQuotations/deactivateSQ", { sqRefNum: q.sqRefNum })).status).toBe(403);
