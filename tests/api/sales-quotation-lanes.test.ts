@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { areas, branches, salesQuotations, truckingRates, userBranches } from "../../db/schema/index.ts";
+import { areas, branches, cargoTypes, chargeServicesMatrices, salesQuotations, truckingRates, userBranches } from "../../db/schema/index.ts";
 import { createRole, createUser, expectErrorBody, type Grant, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { BOOK, DOOR_LANE, PORT_LANE, seedRateBook } from "../support/sq-pricing.ts";
 import { openTestDatabase } from "../support/test-db.ts";
@@ -135,6 +135,20 @@ describe("charges from the rate tables", () => {
     expect(body.data.total).toBe("26200.00");
     const stray = await price({ ...PORT_LANE, requestedRates: [{ chargeCode: "006", chargePart: "TRUCKING_ORIGIN", requestedRate: "1" }] });
     expect(stray.status).toBe(400);
+  });
+
+  it("brings only the charges the services matrix lists for the mode and cargo type, and a truck to every door", async () => {
+    await handle.db.insert(cargoTypes).values({ code: "REEF", name: "Reefer" });
+    const row = (chargeCode: string, chargePart: string) => ({ chargeCode, chargePart, serviceModeCode: "DTD", cargoTypeCode: "REEF" });
+    await handle.db.insert(chargeServicesMatrices).values([row("001", "FREIGHT"), row("006", "TRUCKING_ORIGIN")]);
+    const res = await as("ae", "POST", "/SalesQuotations/generateChargeWithTandemRates", { ...DOOR_LANE, cargoTypeCode: "REEF", sqDate: "2026-06-15" });
+    const listed = (await json(res)).data.charges.map((c: any) => `${c.chargeCode} ${c.chargePart}`);
+    // No arrastre: the matrix does not bring 004 for this pair; the one trucking row serves both doors.
+    expect(listed).toEqual(["001 FREIGHT", "006 TRUCKING_ORIGIN", "006 TRUCKING_DESTINATION"]);
+    await handle.db.delete(chargeServicesMatrices).where(and(eq(chargeServicesMatrices.cargoTypeCode, "REEF"), eq(chargeServicesMatrices.chargeCode, "006")));
+    const truckless = await as("ae", "POST", "/SalesQuotations/generateChargeWithTandemRates", { ...DOOR_LANE, cargoTypeCode: "REEF", sqDate: "2026-06-15" });
+    expect(truckless.status).toBe(400);
+    expect((await json(truckless)).message).toContain("no trucking charge to the origin door");
   });
 
   it("says clearly what is missing: no freight on the lane, no area at a door end, an unknown port", async () => {

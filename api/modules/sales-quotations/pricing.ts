@@ -224,9 +224,16 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     sql`lower(${chargeServicesMatrices.cargoTypeCode}) = lower(${lane.cargoTypeCode})`,
   ));
   if (matrix.length > 0) {
-    const brought = new Set(matrix.map((m) => `${m.chargeCode}|${m.chargePart}`));
-    const kept = lines.filter((l) => l.source === "INSURANCE" || brought.has(`${l.charge.code}|${l.part}`));
+    // The matrix holds one row per charge, so a trucking charge listed once serves both door ends.
+    const brought = new Set(matrix.map((m) => m.chargeCode));
+    const kept = lines.filter((l) => l.source === "INSURANCE" || brought.has(l.charge.code));
     lines.splice(0, lines.length, ...kept);
+    // A door end the matrix brings no trucking to would quote a door service without the truck.
+    for (const [door, part, end] of [[mode.doorOrigin, "TRUCKING_ORIGIN", "origin"], [mode.doorDestination, "TRUCKING_DESTINATION", "destination"]] as const) {
+      if (door && !lines.some((l) => l.part === part)) {
+        throw invalid(`${end}AreaCode`, `The charge services matrix brings no trucking charge to the ${end} door for service mode ${mode.code} and cargo type ${lane.cargoTypeCode}.`);
+      }
+    }
   }
 
   const requested = new Map(lane.requestedRates.map((r) => [`${r.chargeCode.toLowerCase()}|${r.chargePart}`, r.requestedRate]));
