@@ -303,6 +303,11 @@ describe("after finance approval", () => {
     const archive = await json(await as("ae", "GET", "/SalesQuotations/loadArchive"));
     expect(archive.data.map((x: any) => x.sqRefNum)).toContain(q.sqRefNum);
     expect((await json(await as("ae2", "GET", "/SalesQuotations/loadArchive"))).message).toBe("No SQ Found!");
+    // The lists filter by status name too.
+    const drafts = await json(await as("ae", "GET", "/SalesQuotations/loadAE?filter=draft&take=200"));
+    expect(drafts.data.length).toBeGreaterThan(0);
+    expect(drafts.data.every((x: any) => x.status === "Draft")).toBe(true);
+    expect((await as("ae", "GET", "/SalesQuotations/loadAE?filter=Approvedish")).status).toBe(400);
   });
 
   it("shows approved quotations to the viewer and to bookings in force on the date", async () => {

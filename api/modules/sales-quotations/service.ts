@@ -21,7 +21,7 @@ import { sendNotification } from "../notifications/service.ts";
 import { copyLanes, lanesOf } from "./documents.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOf } from "./terms.ts";
-import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
+import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
 
 /** Who works on quotations: the signed-in caller with their role's capabilities. */
 export interface SqCaller extends WorkflowActor {
@@ -152,6 +152,12 @@ async function notifyNext(db: Db, caller: SqCaller, quotation: Quotation, action
   }
 }
 
+/** A list filter: a quotation status by name (any letter case), or the usual All / IsActive / IsInactive. */
+function quotationFilter(filter: string | undefined) {
+  const status = SQ_STATUSES.find((s) => s.toLowerCase() === filter?.trim().toLowerCase());
+  return status ? eq(salesQuotations.status, status) : statusFilter(salesQuotations.isActive, filter);
+}
+
 /**
  * The list of one role (000 §6): the AE's own quotations; the SM, AUD and FA queues at their step; the sales
  * branch manager's branches. Searched on reference, customer and remarks; filter is the usual status filter.
@@ -162,7 +168,7 @@ export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery 
     throw new AppError("FORBIDDEN", `Your role has no ${query.list} list of sales quotations.`);
   }
   const parts = [
-    statusFilter(salesQuotations.isActive, query.filter),
+    quotationFilter(query.filter),
     searchAny([salesQuotations.sqRefNum, salesQuotations.customerCode, salesQuotations.remarks], query.search),
     inArray(salesQuotations.status, [...LIST_STATUSES[query.list]]),
   ];

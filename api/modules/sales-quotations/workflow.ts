@@ -1,4 +1,4 @@
-import { defineWorkflow, type TransitionRule, type WorkflowActor } from "../../shared/workflow.ts";
+import { defineWorkflow, type TransitionRule, type WorkflowActor } from "../../shared/workflow-definition.ts";
 
 /**
  * The approval chain of a quotation (001 §4): the account executive submits, the sales manager, the auditor

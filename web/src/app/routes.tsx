@@ -61,6 +61,7 @@ const AuditLogPage = lazy(() => import("../features/audit/pages/AuditLogPage.tsx
 const NotificationsPage = lazy(() => import("../features/notifications/pages/NotificationsPage.tsx"));
 const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage.tsx"));
 const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.tsx"));
+const SqReportsPage = lazy(() => import("../features/sales-quotations/reports/SqReportsPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -132,10 +133,12 @@ export const ROUTES: AppRoute[] = [
   masterData("holidays", "Holidays", HolidaysPage),
   masterData("work_schedule", "Work schedule", WorkSchedulePage),
 
-  area("/sales_quotation", "Sales Quotation", "SALESQUOTATION"),
-  r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION"),
-  r("/sales_quotation/draft/read/:sqRefNum", "Sales quotation", "SALESQUOTATION"),
-  r("/sales_quotation/archive", "Quotation archive", "SALESQUOTATION"),
+  r("/sales_quotation", "Sales Quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/SalesQuotationHomePage.tsx"))),
+  r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/DraftsPage.tsx"))),
+  r("/sales_quotation/draft/read/:sqRefNum", "Sales quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/QuotationReadPage.tsx"))),
+  r("/sales_quotation/archive", "Quotation archive", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/ArchivePage.tsx"))),
+  r("/sales_quotation/reports", "Sales quotation reports", "SALESQUOTATION", SqReportsPage),
+  r("/sales_quotation/memo", "Quotation memorandum", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/MemoPage.tsx"))),
 
   area("/voyage", "Voyage", "VOYAGE"),
   r("/voyage/schedules", "Voyage schedules", "VOYAGE"),
