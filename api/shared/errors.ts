@@ -38,3 +38,14 @@ export function databaseErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Runs pure rules that throw plain errors on input they refuse; to the caller such a refusal is a 400 on `field`. */
+export function asValidation<T>(field: string, work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const text = err instanceof Error ? err.message : String(err);
+    throw new AppError("VALIDATION", text, { [field]: [text] });
+  }
+}

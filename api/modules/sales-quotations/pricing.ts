@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { areas, charges, chargeServicesMatrices, companyPolicies, freightRates, ports, portRates, serviceModes, truckingRates } from "../../../db/schema/index.ts";
-import { AppError } from "../../shared/errors.ts";
+import { AppError, asValidation } from "../../shared/errors.ts";
 import type { ChargePart } from "../master-data/reference-lists.ts";
 import {
   chargeAmount,
@@ -47,17 +47,6 @@ export interface PricedLane {
 export interface PricingInput extends LaneInput {
   cargoTypeCode: string;
   sqDate: string;
-}
-
-/** The rules throw plain errors on quantities and rates they refuse; to the caller that is a bad request. */
-function validation<T>(field: string, work: () => T): T {
-  try {
-    return work();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const text = err instanceof Error ? err.message : String(err);
-    throw new AppError("VALIDATION", text, { [field]: [text] });
-  }
 }
 
 const invalid = (field: string, text: string) => new AppError("VALIDATION", text, { [field]: [text] });
@@ -197,7 +186,7 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
       const charge = master.get(rate.chargeCode);
       if (!appliesTo(charge, lane.cargoTypeCode, rate.branchCode)) continue;
       const backload = area.isBackLoad && charge.backLoadApply;
-      const value = validation(`${end}AreaCode`, () => truckingRate(rate, { tandem: lane.isTandem, backload }));
+      const value = asValidation(`${end}AreaCode`, () => truckingRate(rate, { tandem: lane.isTandem, backload }));
       const source = lane.isTandem ? "TANDEM_RATE" : backload ? "BACKLOAD_RATE" : "TRUCKING_RATE";
       lines.push({ charge, part, source, rate: value });
     }
@@ -212,8 +201,8 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     if (!insurance) throw invalid("withInsurance", "No active insurance premium charge is set up in the charge master.");
     if (lane.teu < 1) throw invalid("withInsurance", "Insurance is priced per 20-foot van: give at least one TEU.");
     const policies = await db.select().from(companyPolicies).where(inArray(companyPolicies.code, ["C0004", "C0005"]));
-    const one = validation("withInsurance", () => insurancePremium({ policies, on, teu: 1 }));
-    const all = validation("withInsurance", () => insurancePremium({ policies, on, teu: lane.teu }));
+    const one = asValidation("withInsurance", () => insurancePremium({ policies, on, teu: 1 }));
+    const all = asValidation("withInsurance", () => insurancePremium({ policies, on, teu: lane.teu }));
     lines.push({ charge: insurance, part: "FREIGHT", source: "INSURANCE", rate: one.premium, standardAmount: all.premium });
   }
 
@@ -256,7 +245,7 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     if (!RATE_UNIT_LABELS[unit]) throw invalid("chargeCode", `Charge ${line.charge.code} has an unknown unit ${line.charge.unitOfMeasure}.`);
     const quantity = line.source === "INSURANCE" ? String(lane.teu) : quantityIn(unit, lane);
     const unitOfLine: RateUnit = line.source === "INSURANCE" ? "perTeu" : unit;
-    const standardRate = validation("rate", () => chargeAmount(line.rate, "perTeu", 1));
+    const standardRate = asValidation("rate", () => chargeAmount(line.rate, "perTeu", 1));
     const requestedRate = requested.get(`${line.charge.code.toLowerCase()}|${line.part}`) ?? standardRate;
     return {
       chargeCode: line.charge.code,
@@ -266,9 +255,9 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
       quantity,
       source: line.source,
       standardRate,
-      requestedRate: validation("requestedRates", () => chargeAmount(requestedRate, "perTeu", 1)),
-      standardAmount: line.standardAmount ?? validation("quantity", () => chargeAmount(standardRate, unitOfLine, quantity)),
-      amount: validation("quantity", () => chargeAmount(requestedRate, unitOfLine, quantity)),
+      requestedRate: asValidation("requestedRates", () => chargeAmount(requestedRate, "perTeu", 1)),
+      standardAmount: line.standardAmount ?? asValidation("quantity", () => chargeAmount(standardRate, unitOfLine, quantity)),
+      amount: asValidation("quantity", () => chargeAmount(requestedRate, unitOfLine, quantity)),
     };
   });
   return {

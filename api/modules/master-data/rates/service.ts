@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../../db/client.ts";
 import { charges, freightRates, portRates, truckingRates } from "../../../../db/schema/master-data.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../../shared/contracts.ts";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError, asValidation } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { chargeAmount, rateInForce, RATE_UNIT_LABELS, type RateUnit, splitVat, truckingRate } from "../rules.ts";
 import { freightRateContract, portRateContract, truckingRateContract } from "../schemas.ts";
@@ -203,17 +203,6 @@ export interface RateInForceAnswer<R> {
   vat: string;
   /** rateWvat × quantity in the unit, with its own VAT split; only when a unit and quantity were given. */
   amount?: { unit: RateUnit; quantity: string; amountWvat: string; net: string; vat: string };
-}
-
-/** The rules throw plain errors on input they refuse; to the caller that is a mistake in the request. */
-function asValidation<T>(field: string, work: () => T): T {
-  try {
-    return work();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const text = err instanceof Error ? err.message : String(err);
-    throw new AppError("VALIDATION", text, { [field]: [text] });
-  }
 }
 
 function priced<R>(rate: R, rateWvat: string, q: Quantity): RateInForceAnswer<R> {
