@@ -12,6 +12,7 @@ const STAFF = [
   { key: "sm", userId: "sq-e2e-sm", name: "Sergio Sales", roleId: "SQE2E_SM", capability: "SQ_SM" },
   { key: "aud", userId: "sq-e2e-aud", name: "Aida Audit", roleId: "SQE2E_AUD", capability: "SQ_AUD" },
   { key: "fa", userId: "sq-e2e-fa", name: "Felix Finance", roleId: "SQE2E_FA", capability: "SQ_FA" },
+  { key: "sbm", userId: "sq-e2e-sbm", name: "Susan Branch", roleId: "SQE2E_SBM", capability: "SQ_SBM" },
 ] as const;
 type Key = (typeof STAFF)[number]["key"];
 
@@ -89,7 +90,7 @@ afterAll(async () => {
 });
 
 describe("a sales quotation through its whole approval chain", () => {
-  it("sets up an AE, a sales manager, an auditor and a finance approver of one branch, each signed in", async () => {
+  it("sets up an AE, a sales manager, an auditor, a finance approver and a branch manager of one branch, each signed in", async () => {
     const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
     const manila = branches.find((b) => b.code === "MNL")!;
     for (const staff of STAFF) {
@@ -243,5 +244,32 @@ describe("a sales quotation through its whole approval chain", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
     expect((await pdf.body()).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  });
+
+  it("lets the branch manager put the approved quotation on a memorandum and read the AE report", async () => {
+    const sbm = pages.sbm;
+    await sbm.goto(`${baseURL}/sales_quotation`);
+    await sbm.getByTestId("sq-memo-link").click();
+    await sbm.waitForURL(`${baseURL}/sales_quotation/memo`);
+    // Blueprint draws its own box over the checkbox: the user clicks the label around it.
+    await sbm.locator("label").filter({ has: sbm.getByTestId(`sq-memo-pick-${sqRefNum}`) }).click();
+    expect(await sbm.getByTestId(`sq-memo-pick-${sqRefNum}`).isChecked()).toBe(true);
+    await sbm.getByTestId("sq-memo-subject").fill("Visayas and Mindanao rates in force");
+    await sbm.getByTestId("sq-memo-body").fill("Please price the customer's bookings from this quotation.");
+    await sbm.getByTestId("sq-memo-proceed").click();
+    const written = sbm.getByTestId("sq-memo-written");
+    await written.waitFor();
+    const memoRef = /SQM-MNL-\d{4}-\d{6}/.exec((await written.textContent()) ?? "")?.[0];
+    expect(memoRef, "the memorandum number").toBeDefined();
+    await seeNotice(sbm, `Memorandum ${memoRef} prepared for 1 quotation(s)`);
+    expect(await written.textContent()).toContain(sqRefNum);
+    // Once on a memorandum, a quotation is no longer offered for another.
+    expect(await sbm.getByTestId(`sq-memo-pick-${sqRefNum}`).count()).toBe(0);
+    const memo = await sbm.request.get(baseURL + (await sbm.getByTestId("sq-memo-open").getAttribute("href")));
+    expect(memo.headers()["content-type"]).toContain("application/pdf");
+
+    await sbm.goto(`${baseURL}/sales_quotation/reports`);
+    await sbm.getByTestId("sq-reports-ae-chart-bar-sq-e2e-ae").waitFor();
+    expect(await sbm.getByTestId("sq-reports-ae-table").textContent()).toContain("Alma Account");
   });
 });
