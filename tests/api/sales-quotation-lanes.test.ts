@@ -140,11 +140,11 @@ describe("charges from the rate tables", () => {
   it("brings only the charges the services matrix lists for the mode and cargo type, and a truck to every door", async () => {
     await handle.db.insert(cargoTypes).values({ code: "REEF", name: "Reefer" });
     const row = (chargeCode: string, chargePart: string) => ({ chargeCode, chargePart, serviceModeCode: "DTD", cargoTypeCode: "REEF" });
-    await handle.db.insert(chargeServicesMatrices).values([row("001", "FREIGHT"), row("006", "TRUCKING_ORIGIN")]);
+    await handle.db.insert(chargeServicesMatrices).values([row("001", "FREIGHT"), row("006", "TRUCKING_ORIGIN"), row("004", "PORT_DESTINATION")]);
     const res = await as("ae", "POST", "/SalesQuotations/generateChargeWithTandemRates", { ...DOOR_LANE, cargoTypeCode: "REEF", sqDate: "2026-06-15" });
     const listed = (await json(res)).data.charges.map((c: any) => `${c.chargeCode} ${c.chargePart}`);
-    // No arrastre: the matrix does not bring 004 for this pair; the one trucking row serves both doors.
-    expect(listed).toEqual(["001 FREIGHT", "006 TRUCKING_ORIGIN", "006 TRUCKING_DESTINATION"]);
+    // Arrastre only at the end its row names, no wharfage at all; the one trucking row serves both doors.
+    expect(listed).toEqual(["001 FREIGHT", "004 PORT_DESTINATION", "006 TRUCKING_ORIGIN", "006 TRUCKING_DESTINATION"]);
     await handle.db.delete(chargeServicesMatrices).where(and(eq(chargeServicesMatrices.cargoTypeCode, "REEF"), eq(chargeServicesMatrices.chargeCode, "006")));
     const truckless = await as("ae", "POST", "/SalesQuotations/generateChargeWithTandemRates", { ...DOOR_LANE, cargoTypeCode: "REEF", sqDate: "2026-06-15" });
     expect(truckless.status).toBe(400);

@@ -213,9 +213,13 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     sql`lower(${chargeServicesMatrices.cargoTypeCode}) = lower(${lane.cargoTypeCode})`,
   ));
   if (matrix.length > 0) {
-    // The matrix holds one row per charge, so a trucking charge listed once serves both door ends.
-    const brought = new Set(matrix.map((m) => m.chargeCode));
-    const kept = lines.filter((l) => l.source === "INSURANCE" || brought.has(l.charge.code));
+    // The matrix row names the end a port charge is taken at. It holds one row per charge, so a trucking
+    // charge listed once serves every door end of the service mode.
+    const trucking = (part: string) => part.startsWith("TRUCKING_");
+    const kept = lines.filter((l) =>
+      l.source === "INSURANCE" ||
+      matrix.some((m) => m.chargeCode === l.charge.code && (m.chargePart === l.part || (trucking(m.chargePart) && trucking(l.part))))
+    );
     lines.splice(0, lines.length, ...kept);
     // A door end the matrix brings no trucking to would quote a door service without the truck.
     for (const [door, part, end] of [[mode.doorOrigin, "TRUCKING_ORIGIN", "origin"], [mode.doorDestination, "TRUCKING_DESTINATION", "destination"]] as const) {
