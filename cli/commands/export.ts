@@ -1,9 +1,12 @@
 import type { Command } from "commander";
 import { customersForExport } from "../../api/modules/master-data/customers/service.ts";
 import { truckingsForExport } from "../../api/modules/master-data/equipment/service.ts";
+import { reportQuery } from "../../api/modules/voyages/schedule-schemas.ts";
+import { schedulesForReport } from "../../api/modules/voyages/schedules.ts";
 import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exports/customers.ts";
 import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
-import { type CliContext, withDatabase } from "../context.ts";
+import { buildVoyageScheduleWorkbook, VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
+import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { outputPath, writeOutput } from "../output.ts";
 
 interface ExportOptions {
@@ -45,4 +48,20 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
         })
       );
   }
+
+  exportCommand.command("voyages")
+    .description(`write ${VOYAGE_SCHEDULE_XLSX_NAME}: the voyages departing from --from to --to (Manila dates)`)
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--out <file>", `workbook to write (a directory gets ${VOYAGE_SCHEDULE_XLSX_NAME})`, ".")
+    .action((opts: { from: string; to: string; out: string }) =>
+      withDatabase(ctx, async (handle) => {
+        const range = reportQuery.safeParse({ DateFrom: opts.from, DateTo: opts.to });
+        if (!range.success) throw new CliError(range.error.issues.map((i) => i.message).join("; "));
+        const rows = await schedulesForReport(handle.db, { dateFrom: range.data.DateFrom, dateTo: range.data.DateTo });
+        const file = outputPath(opts.out, VOYAGE_SCHEDULE_XLSX_NAME);
+        writeOutput(file, buildVoyageScheduleWorkbook(rows));
+        ctx.print(`Wrote ${rows.length} voyage${rows.length === 1 ? "" : "s"} to ${file}`);
+      })
+    );
 }

@@ -7,3 +7,4 @@ export * from "./notifications.ts";
 export * from "./workflow.ts";
 export * from "./sales-quotations.ts";
 export * from "./jobs.ts";
+export * from "./voyages.ts";

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { branches, cargoTypes, customers, ports, salesQuotations, truckings } from "../../db/schema/index.ts";
+import { branches, cargoTypes, customers, ports, routes, salesQuotations, truckings, vessels, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { makeTestApp, signIn } from "../support/app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -235,6 +235,32 @@ describe("lading CLI on the embedded database", () => {
     expect(await ok(["sq", "expire", "--dry-run", "--date", "2026-02-01"], env)).toContain(`Would expire 1: ${ref}`);
     expect(await ok(["sq", "expire", "--date", "2026-02-01"], env)).toContain(`Expired 1: ${ref}`);
     expect(await ok(["sq", "expire", "--date", "2026-02-01"], env)).toContain("No quotation was due to expire.");
+  });
+
+  it("exports voyage_schedule.xlsx for a departure range, and refuses a range that ends before it starts", async () => {
+    const handle = await openDatabase(env);
+    try {
+      const [route] = await handle.db.select().from(routes).where(eq(routes.isActive, true)).limit(1);
+      const [vessel] = await handle.db.select().from(vessels).limit(1);
+      await handle.db.insert(voyageSchedules).values({
+        voyageNum: `VOY-${route.originBranchCode}-2026-900001`, voyageRef: "V-CLI", vesselCode: vessel.code, routeCode: route.code,
+        originBranchCode: route.originBranchCode, estimatedTimeDeparture: new Date("2026-03-10T02:00:00Z"),
+      });
+      await handle.db.insert(voyageScheduleDestinations).values({
+        voyageNum: `VOY-${route.originBranchCode}-2026-900001`, seq: 1, destinationBranchCode: route.destinationBranchCodes[0],
+        estimatedTimeArrival: new Date("2026-03-11T02:00:00Z"),
+      });
+    } finally {
+      await handle.close();
+    }
+    const out = await ok(["export", "voyages", "--from", "2026-03-10", "--to", "2026-03-10", "--out", dataDir], env);
+    expect(out).toContain(`Wrote 1 voyage to ${path.join(dataDir, "voyage_schedule.xlsx")}`);
+    const book = XLSX.read(readFileSync(path.join(dataDir, "voyage_schedule.xlsx")), { type: "buffer" });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
+    expect(rows).toEqual([expect.objectContaining({ "Voyage Ref": "V-CLI", ETD: "2026-03-10 10:00" })]);
+    const backwards = await lading(["export", "voyages", "--from", "2026-03-10", "--to", "2026-03-09"], env);
+    expect(backwards.code).not.toBe(0);
+    expect(backwards.stderr).toContain("DateTo cannot be before DateFrom");
   });
 });
 

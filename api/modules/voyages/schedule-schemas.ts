@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { dateText } from "../master-data/fields.ts";
+
+/** Contracts of the VoyageSchedules calls (001 §7); imports only zod and pure modules, so the web app uses them. */
+
+const code = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(30, `${label} can be at most 30 characters`);
+const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time with its offset, e.g. 2026-12-01T08:00:00+08:00` });
+
+export const CRO_STATUSES = ["Open", "Closed"] as const;
+
+export const voyageNumField = z.string({ error: "voyageNum is required" }).trim().min(1, "voyageNum is required")
+  .max(40, "voyageNum can be at most 40 characters");
+export const voyageNumParam = z.object({ n: voyageNumField });
+
+export const destinationInput = z.object({
+  destinationBranchCode: code("Destination branch"),
+  estimatedTimeArrival: instant("ETA"),
+});
+
+export const scheduleInput = z.object({
+  voyageRef: z.string({ error: "Voyage reference is required" }).trim().min(1, "Voyage reference is required")
+    .max(40, "Voyage reference can be at most 40 characters"),
+  vesselCode: code("Vessel"),
+  routeCode: code("Route"),
+  estimatedTimeDeparture: instant("ETD"),
+  remarks: z.string().trim().max(1000, "Remarks can be at most 1000 characters").default(""),
+  destinations: z.array(destinationInput).min(1, "Add at least one destination").max(20, "At most 20 destinations"),
+});
+export type ScheduleInput = z.infer<typeof scheduleInput>;
+
+export const scheduleListQuery = z.object({
+  skip: z.coerce.number().int().min(0, "skip cannot be negative").default(0),
+  take: z.coerce.number().int().min(1, "take must be at least 1").max(200, "take can be at most 200").default(20),
+  search: z.string().trim().max(100, "search can be at most 100 characters").optional(),
+  filter: z.string().trim().max(50, "filter can be at most 50 characters").optional(),
+  dateFrom: dateText("From date").optional(),
+  dateTo: dateText("To date").optional(),
+  branchCode: code("Branch").optional(),
+  vesselCode: code("Vessel").optional(),
+});
+export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
+
+export const reportQuery = z.object({ DateFrom: dateText("DateFrom"), DateTo: dateText("DateTo") })
+  .refine((q) => q.DateFrom <= q.DateTo, { error: "DateTo cannot be before DateFrom", path: ["DateTo"] });
+
+export const croStatusBody = z.object({
+  croStatus: z.enum(CRO_STATUSES, { error: `croStatus must be one of ${CRO_STATUSES.join(", ")}` }),
+});
+
+export const destinationRow = z.object({
+  seq: z.number(),
+  destinationBranchCode: z.string(),
+  destinationBranchName: z.string(),
+  estimatedTimeArrival: z.string(),
+});
+
+export const scheduleRow = z.object({
+  id: z.number(),
+  voyageNum: z.string(),
+  voyageRef: z.string(),
+  vesselCode: z.string(),
+  vesselName: z.string(),
+  routeCode: z.string(),
+  originBranchCode: z.string(),
+  originBranchName: z.string(),
+  estimatedTimeDeparture: z.string(),
+  remarks: z.string(),
+  approvedBy: z.string().nullable(),
+  dateApproved: z.string().nullable(),
+  croStatus: z.string(),
+  isActive: z.boolean(),
+  dateModified: z.string(),
+  destinations: z.array(destinationRow),
+});
+export type ScheduleRow = z.infer<typeof scheduleRow>;
