@@ -18,6 +18,8 @@ import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { roleRoutes } from "./modules/roles/routes.ts";
 import { salesQuotationReportRoutes } from "./modules/sales-quotations/report-routes.ts";
 import { salesQuotationRoutes } from "./modules/sales-quotations/routes.ts";
+import { vesselUpdateRoutes } from "./modules/voyages/vessel-update-routes.ts";
+import { voyageScheduleRoutes } from "./modules/voyages/schedule-routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
@@ -39,6 +41,8 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...masterDataRoutes,
     ...salesQuotationRoutes,
     ...salesQuotationReportRoutes,
+    ...vesselUpdateRoutes,
+    ...voyageScheduleRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));
