@@ -113,7 +113,8 @@ async function count(name: EntityName): Promise<number> {
 beforeAll(async () => {
   handle = await openTestDatabase();
   t = makeTestApp(handle.db);
-  await createUser(handle.db, { userId: "mdentity", password: "md-entity-pass-1", menus: ["MASTERDATA"] });
+  // Routes are kept from the Voyage screens: the clerk holds that menu too.
+  await createUser(handle.db, { userId: "mdentity", password: "md-entity-pass-1", menus: ["MASTERDATA", "VOYAGE"] });
   token = await signIn(t, "mdentity", "md-entity-pass-1");
   const needed = new Set(names.flatMap((n) => ENTITY_CONTRACTS[n].fields.map((f) => f.source).filter(Boolean)));
   for (const name of dependencyOrder()) {

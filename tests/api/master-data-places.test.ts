@@ -27,7 +27,8 @@ beforeAll(async () => {
     await ensureBranch(handle.db, code, name);
   }
   await handle.db.update(branches).set({ baseBranchId: "BR-0001" }).where(eq(branches.code, "MNL"));
-  await createUser(handle.db, { userId: "md", password: "md-password-1", menus: ["MASTERDATA"] });
+  // Routes are kept from the Voyage screens, so the clerk holds both menus.
+  await createUser(handle.db, { userId: "md", password: "md-password-1", menus: ["MASTERDATA", "VOYAGE"] });
   await createUser(handle.db, { userId: "plain", password: "plain-password-1", menus: [] });
   token = await signIn(t, "md", "md-password-1");
   plainToken = await signIn(t, "plain", "plain-password-1");

@@ -15,9 +15,12 @@ import { branchCodeQuery, branchRow, ENTITY_CONTRACTS, type EntityName, portRow 
 
 const tag = "Master data";
 
+/** Entities kept from a screen outside Master Data: routes are drawn up on the Voyage screens (001 §2). */
+const ENTITY_MENU: Partial<Record<EntityName, "VOYAGE">> = { routes: "VOYAGE" };
+
 /** The shared calls of every entity, made from its description. */
 const sharedRoutes: RouteDef[] = (Object.keys(ENTITY_CONTRACTS) as EntityName[]).flatMap((name) =>
-  crudRoutes({ contract: ENTITY_CONTRACTS[name], service: ENTITY_SERVICES[name] as never, permission: "MASTERDATA", tag })
+  crudRoutes({ contract: ENTITY_CONTRACTS[name], service: ENTITY_SERVICES[name] as never, permission: ENTITY_MENU[name] ?? "MASTERDATA", tag })
 );
 
 // The special calls come first: a fixed path such as /Customers/getWithDetailsV1/{id} must not be read as a
