@@ -189,6 +189,9 @@ describe("details", () => {
     expect(body.data.map((d: any) => d.activity)).toEqual(["Loading", "Awaiting Departure", "In Transit"]);
 
     const read = await json(await as("clerk", "GET", `/VesselUpdates/getVesselHeaderDetails/${header.id}`));
+    // The read screen's address carries the vuid; the same call answers it.
+    const byVuid = await json(await as("clerk", "GET", `/VesselUpdates/getVesselHeaderDetails/${header.vuid.toLowerCase()}`));
+    expect(byVuid.data).toEqual(read.data);
     expect(read.data.vuid).toBe(header.vuid);
     expect(read.data.details.map((d: any) => [d.vesselStatus, d.activity, d.activityAt])).toEqual([
       ["Docking", "Loading", "2026-06-30T22:00:00.000Z"],

@@ -23,8 +23,9 @@ export const vesselUpdateRoutes: RouteDef[] = [
     response: z.object({ data: z.array(headerListRow), total: z.number(), message: z.string().optional() }),
   }, ({ deps, body }) => listHeaders(deps.db, body)),
   route({
-    method: "get", path: "/VesselUpdates/getVesselHeaderDetails/{id}", permission, tag, params: idParam,
-    summary: "A vessel update header with its details in the order they happened",
+    method: "get", path: "/VesselUpdates/getVesselHeaderDetails/{id}", permission, tag,
+    params: z.object({ id: z.string().trim().min(1, "id is required").max(40, "id can be at most 40 characters") }),
+    summary: "A vessel update header (by id, or by its vuid as the read screen's address has it) with its details in the order they happened",
     response: z.object({ data: headerWithDetailsRow }),
   }, ({ deps, params }) => headerWithDetails(deps.db, params.id)),
   route({

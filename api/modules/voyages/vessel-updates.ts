@@ -131,9 +131,11 @@ export async function listHeaders(db: Db, query: HeaderListQuery): Promise<ListR
 }
 
 /** getVesselHeaderDetails/{id}: a header with its details in the order they happened. */
-export async function headerWithDetails(db: Db, id: number): Promise<{ data: HeaderWithDetails }> {
-  const [row] = await headerSelect(db).where(eq(vesselUpdateHeaders.id, id));
-  if (!row) throw new AppError("NOT_FOUND", `Vessel update ${id} was not found.`);
+export async function headerWithDetails(db: Db, key: number | string): Promise<{ data: HeaderWithDetails }> {
+  const byId = typeof key === "number" || /^\d+$/.test(key);
+  const [row] = await headerSelect(db)
+    .where(byId ? eq(vesselUpdateHeaders.id, Number(key)) : sql`lower(${vesselUpdateHeaders.vuid}) = lower(${key})`);
+  if (!row) throw new AppError("NOT_FOUND", `Vessel update ${key} was not found.`);
   const details = await detailsOf(db, [row.header.vuid]);
   return { data: { ...headerOut(row), details: details.map(detailOut) } };
 }
