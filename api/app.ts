@@ -20,6 +20,7 @@ import { salesQuotationReportRoutes } from "./modules/sales-quotations/report-ro
 import { salesQuotationRoutes } from "./modules/sales-quotations/routes.ts";
 import { vesselUpdateRoutes } from "./modules/voyages/vessel-update-routes.ts";
 import { voyageScheduleRoutes } from "./modules/voyages/schedule-routes.ts";
+import { soundingRoutes } from "./modules/voyages/sounding-routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
@@ -43,6 +44,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...salesQuotationReportRoutes,
     ...vesselUpdateRoutes,
     ...voyageScheduleRoutes,
+    ...soundingRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));

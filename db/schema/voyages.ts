@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { activeColumn, auditColumns, idColumn } from "./columns.ts";
 import { branches, routes, vessels } from "./master-data.ts";
 
@@ -62,3 +62,22 @@ export const vesselUpdateDetails = pgTable("vessel_update_details", {
   remarks: text("remarks").notNull().default(""),
   ...auditColumns,
 }, (t) => [index("vessel_update_details_vuid_idx").on(t.vuid)]);
+
+/**
+ * A tank sounding of a vessel on a voyage: what it had on board when it left a port (Departure) or reached one
+ * (Arrival). The monthly sounding report works out each voyage's consumption from them.
+ */
+export const voyageSoundings = pgTable("voyage_soundings", {
+  ...idColumn,
+  voyageNum: text("voyage_num").notNull().references(() => voyageSchedules.voyageNum, { onUpdate: "cascade", onDelete: "cascade" }),
+  soundingType: text("sounding_type").notNull(),
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  takenAt: instant("taken_at").notNull(),
+  /** Litres on board. */
+  fuelOil: numeric("fuel_oil", { precision: 12, scale: 2 }).notNull(),
+  dieselOil: numeric("diesel_oil", { precision: 12, scale: 2 }).notNull(),
+  lubeOil: numeric("lube_oil", { precision: 12, scale: 2 }).notNull(),
+  freshWater: numeric("fresh_water", { precision: 12, scale: 2 }).notNull(),
+  remarks: text("remarks").notNull().default(""),
+  ...auditColumns,
+}, (t) => [unique("voyage_soundings_uq").on(t.voyageNum, t.soundingType, t.branchCode)]);
