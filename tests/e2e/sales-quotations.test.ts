@@ -264,7 +264,7 @@ describe("a sales quotation through its whole approval chain", () => {
     await seeNotice(sbm, `Memorandum ${memoRef} prepared for 1 quotation(s)`);
     expect(await written.textContent()).toContain(sqRefNum);
     // Once on a memorandum, a quotation is no longer offered for another.
-    expect(await sbm.getByTestId(`sq-memo-pick-${sqRefNum}`).count()).toBe(0);
+    await expect.poll(() => sbm.getByTestId(`sq-memo-pick-${sqRefNum}`).count()).toBe(0);
     const memo = await sbm.request.get(baseURL + (await sbm.getByTestId("sq-memo-open").getAttribute("href")));
     expect(memo.headers()["content-type"]).toContain("application/pdf");
 
