@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
+import { branches, routes, vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { createRole, createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -171,5 +171,33 @@ describe("after scheduling", () => {
     })]);
     expect(sheet["!cols"]?.map((c: { wch?: number }) => c.wch)).toEqual([6, 22, 14, 24, 18, 18, 48, 14, 11, 8, 36]);
     expect((await as("ops", "GET", "/VoyageSchedules/GenerateReports?DateFrom=2026-12-02&DateTo=2026-12-01")).status).toBe(400);
+  });
+
+  it("reports the vessel's history: planned ETD and ETAs beside the ATD and ATAs recorded, minutes late", async () => {
+    const { data } = await json(await create({ ...VOYAGE, voyageRef: "V-HIST", estimatedTimeDeparture: "2027-02-01T20:00:00+08:00",
+      destinations: [
+        { destinationBranchCode: "CEB", estimatedTimeArrival: "2027-02-02T18:00:00+08:00" },
+        { destinationBranchCode: "DVO", estimatedTimeArrival: "2027-02-04T06:00:00+08:00" },
+      ] }));
+    await handle.db.insert(vesselUpdateHeaders).values({ vuid: "VU-HIST-1", vesselCode: "LADY", voyageNum: data.voyageNum });
+    const detail = (activity: string, at: string, branchCode: string, times: { ata?: string; atd?: string }) => ({
+      vuid: "VU-HIST-1", vesselStatus: "Docking", activity, activityAt: new Date(at), branchCode,
+      actualTimeArrival: times.ata ? new Date(times.ata) : null, actualTimeDeparture: times.atd ? new Date(times.atd) : null,
+    });
+    await handle.db.insert(vesselUpdateDetails).values([
+      detail("Awaiting Departure", "2027-02-01T21:00:00+08:00", "MNL", { atd: "2027-02-01T21:30:00+08:00" }),
+      detail("Unloading", "2027-02-02T17:00:00+08:00", "CEB", { ata: "2027-02-02T17:15:00+08:00" }),
+    ]);
+    const history = await json(await as("ops", "GET", "/VoyageSchedules/vesselHistory?vesselCode=LADY&dateFrom=2027-02-01&dateTo=2027-02-28"));
+    expect(history.data).toHaveLength(1);
+    expect(history.data[0]).toMatchObject({ voyageNum: data.voyageNum, actualTimeDeparture: "2027-02-01T13:30:00.000Z", minutesLateDeparture: 90 });
+    expect(history.data[0].calls).toEqual([
+      expect.objectContaining({ branchCode: "CEB", actualTimeArrival: "2027-02-02T09:15:00.000Z", minutesLate: -45 }),
+      expect.objectContaining({ branchCode: "DVO", actualTimeArrival: null, minutesLate: null }),
+    ]);
+    expect((await json(await as("ops", "GET", "/VoyageSchedules/vesselHistory?vesselCode=LADY&dateFrom=2027-03-01&dateTo=2027-03-31"))).message)
+      .toBe("No data found");
+    expect((await as("ops", "GET", "/VoyageSchedules/vesselHistory?vesselCode=GHOST&dateFrom=2027-02-01&dateTo=2027-02-28")).status).toBe(400);
+    expect((await as("ops", "GET", "/VoyageSchedules/vesselHistory?vesselCode=LADY&dateFrom=2027-02-28&dateTo=2027-02-01")).status).toBe(400);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { activationQuery, deleteBody, idParam } from "../../shared/contracts.ts";
-import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, voyageNumParam } from "./schedule-schemas.ts";
+import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, vesselHistoryQuery, voyageNumParam } from "./schedule-schemas.ts";
+import { vesselHistory } from "./vessel-history.ts";
 import {
   activateSchedule,
   approveSchedule,
@@ -79,4 +80,8 @@ export const voyageScheduleRoutes: RouteDef[] = [
       },
     });
   }),
+  route({
+    method: "get", path: "/VoyageSchedules/vesselHistory", permission, tag, query: vesselHistoryQuery,
+    summary: "The vessel history report: a vessel's voyages departing in the period, planned ETD and ETAs beside the ATD and ATAs recorded, minutes late",
+  }, ({ deps, query }) => vesselHistory(deps.db, query)),
 ];

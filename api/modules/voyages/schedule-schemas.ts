@@ -44,6 +44,8 @@ export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 export const reportQuery = z.object({ DateFrom: dateText("DateFrom"), DateTo: dateText("DateTo") })
   .refine((q) => q.DateFrom <= q.DateTo, { error: "DateTo cannot be before DateFrom", path: ["DateTo"] });
 
+export const vesselHistoryQuery = z.object({ vesselCode: code("Vessel"), dateFrom: dateText("From date"), dateTo: dateText("To date") });
+
 export const croStatusBody = z.object({
   croStatus: z.enum(CRO_STATUSES, { error: `croStatus must be one of ${CRO_STATUSES.join(", ")}` }),
 });

@@ -128,7 +128,7 @@ export async function updateCroStatus(db: Db, caller: VoyageCaller, id: number, 
 }
 
 /** The voyages of `where` with their vessel and branch names and their destinations in calling order. */
-async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {
+export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {
   const base = db.select({ voyage: voyageSchedules, vesselName: vessels.name, originBranchName: branches.name })
     .from(voyageSchedules)
     .innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
