@@ -135,6 +135,9 @@ describe("after scheduling", () => {
     });
     expect(changed.status).toBe(200);
     expect((await json(changed)).data).toMatchObject({ voyageNum: data.voyageNum, voyageRef: "V-118N-R", destinations: [expect.objectContaining({ destinationBranchCode: "DVO" })] });
+    // An edit made on what was read before that change is refused.
+    const stale = await as("ops", "PUT", `/VoyageSchedules/updateV1/${data.id}`, { ...VOYAGE, voyageRef: "LATE", dateModified: data.dateModified });
+    expect(stale.status).toBe(409);
     const bad = await as("ops", "PUT", `/VoyageSchedules/updateV1/${data.id}`, { ...VOYAGE, vesselCode: "GHOST" });
     expect(bad.status).toBe(400);
     expect((await json(await as("ops", "GET", `/VoyageSchedules/get/${data.voyageNum}`))).data.voyageRef).toBe("V-118N-R");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { activationQuery, deleteBody, idParam } from "../../shared/contracts.ts";
-import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, vesselHistoryQuery, voyageNumParam } from "./schedule-schemas.ts";
+import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, scheduleUpdate, vesselHistoryQuery, voyageNumParam } from "./schedule-schemas.ts";
 import { vesselHistory } from "./vessel-history.ts";
 import {
   activateSchedule,
@@ -41,8 +41,8 @@ export const voyageScheduleRoutes: RouteDef[] = [
     response: written,
   }, ({ deps, body, caller }) => createSchedule(deps.db, caller, body)),
   route({
-    method: "put", path: "/VoyageSchedules/updateV1/{id}", permission, tag, params: idParam, body: scheduleInput,
-    summary: "Change a voyage and its destinations under the same rules",
+    method: "put", path: "/VoyageSchedules/updateV1/{id}", permission, tag, params: idParam, body: scheduleUpdate,
+    summary: "Change a voyage and its destinations under the same rules; a dateModified older than the voyage's is a 409",
     response: written,
   }, ({ deps, params, body, caller }) => updateSchedule(deps.db, caller, params.id, body)),
   route({

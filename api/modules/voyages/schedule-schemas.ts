@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateModifiedField } from "../../shared/contracts.ts";
 import { dateText } from "../master-data/fields.ts";
 
 /** Contracts of the VoyageSchedules calls (001 §7); imports only zod and pure modules, so the web app uses them. */
@@ -28,6 +29,10 @@ export const scheduleInput = z.object({
   destinations: z.array(destinationInput).min(1, "Add at least one destination").max(20, "At most 20 destinations"),
 });
 export type ScheduleInput = z.infer<typeof scheduleInput>;
+
+/** An edit carries the dateModified it was read with; a voyage changed since is a 409. */
+export const scheduleUpdate = scheduleInput.extend({ dateModified: dateModifiedField.optional() });
+export type ScheduleUpdate = z.infer<typeof scheduleUpdate>;
 
 export const scheduleListQuery = z.object({
   skip: z.coerce.number().int().min(0, "skip cannot be negative").default(0),

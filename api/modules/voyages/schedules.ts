@@ -6,7 +6,7 @@ import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { addCalendarDays } from "../master-data/rules.ts";
-import type { ScheduleInput, ScheduleListQuery, ScheduleRow } from "./schedule-schemas.ts";
+import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
 
 /**
  * Voyage schedules (001 §3, §7 VoyageSchedules): a vessel on an active route, leaving the route's origin and
@@ -75,15 +75,19 @@ async function voyageById(db: Db, id: number): Promise<Voyage> {
 }
 
 /** updateV1/{id}: changes the voyage and its destinations; the number stays. */
-export async function updateSchedule(db: Db, caller: VoyageCaller, id: number, input: ScheduleInput) {
+export async function updateSchedule(db: Db, caller: VoyageCaller, id: number, input: ScheduleUpdate) {
   const voyage = await voyageById(db, id);
   const { vessel, route, destinations } = await checked(db, input);
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    await tx.update(voyageSchedules).set({
+    const stillAsRead = input.dateModified ? eq(voyageSchedules.dateModified, new Date(input.dateModified)) : undefined;
+    const changed = await tx.update(voyageSchedules).set({
       voyageRef: input.voyageRef, vesselCode: vessel.code, routeCode: route.code, originBranchCode: route.originBranchCode,
       estimatedTimeDeparture: new Date(input.estimatedTimeDeparture), remarks: input.remarks, dateModified: new Date(), userModified: caller.userId,
-    }).where(eq(voyageSchedules.id, id));
+    }).where(and(eq(voyageSchedules.id, id), stillAsRead)).returning({ id: voyageSchedules.id });
+    if (changed.length === 0) {
+      throw new AppError("CONFLICT", `Voyage ${voyage.voyageNum} was changed by someone else since you opened it. Reload it and make your change again.`);
+    }
     await tx.delete(voyageScheduleDestinations).where(eq(voyageScheduleDestinations.voyageNum, voyage.voyageNum));
     await tx.insert(voyageScheduleDestinations).values(destinations.map((d) => ({ ...d, voyageNum: voyage.voyageNum })));
   });
