@@ -141,13 +141,16 @@ export const ROUTES: AppRoute[] = [
   r("/sales_quotation/memo", "Quotation memorandum", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/MemoPage.tsx"))),
 
   area("/voyage", "Voyage", "VOYAGE"),
-  r("/voyage/schedules", "Voyage schedules", "VOYAGE"),
-  r("/voyage/vessel_updates", "Vessel updates", "VOYAGE"),
-  r("/voyage/vessel_updates/read/:vuid", "Vessel update", "VOYAGE"),
+  r("/voyage/schedules", "Voyage schedules", "VOYAGE", lazy(() => import("../features/voyages/pages/SchedulesPage.tsx"))),
+  r("/voyage/vessel_updates", "Vessel updates", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdatesPage.tsx"))),
+  r("/voyage/vessel_updates/read/:vuid", "Vessel update", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdateReadPage.tsx"))),
   r("/voyage/bookings/:voyageNum/:bookingBatchRef", "Booking batch", "VOYAGE"),
   r("/voyage/bookings/:voyageNum/:bookingBatchRef/create", "Booking batch", "VOYAGE"),
-  r("/voyage/routes", "Routes", "VOYAGE"),
-  r("/voyage/soundings/:a/:b/:c", "Soundings", "VOYAGE"),
+  r("/voyage/routes", "Routes", "VOYAGE", lazy(() => import("../features/voyages/pages/RoutesPage.tsx"))),
+  // The bare address picks this month and the first active vessel itself, then moves to the full one.
+  r("/voyage/soundings", "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
+  r("/voyage/soundings/:a/:b/:c", "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
+  r("/voyage/vessel_history", "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
 
   area("/outbound", "Outbound", "OUTBOUND"),
   r("/outbound/cts", "Cargo transfer slips", "OUTBOUND"),

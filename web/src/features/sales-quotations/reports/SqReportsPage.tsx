@@ -25,7 +25,7 @@ import {
   searchAe,
   searchCustomersPerAe,
 } from "./api.ts";
-import { type BarCategory, BarChart, type BarSeries } from "./BarChart.tsx";
+import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
 import { type ReportColumn, ReportTable } from "./ReportTable.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from "react";
 
 /**
- * A horizontal bar chart drawn as plain SVG: one row per category (an AE, a customer), its series either
+ * A horizontal bar chart drawn as plain SVG: one row per category (an AE, a customer, a voyage), its series either
  * stacked into one bar or side by side. Horizontal, because the categories are names, and names read best
  * on the left of their bar; a long list of AEs only makes the chart taller. No chart library: this is all
  * the reports need, and the bundle stays as it is.

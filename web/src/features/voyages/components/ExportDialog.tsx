@@ -1,0 +1,80 @@
+import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { useEffect, useState } from "react";
+import { TextField } from "../../../components/FormDialog.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
+import { errorText, notify } from "../../../lib/notify.ts";
+import { scheduleWorkbook } from "../api/voyages.ts";
+import { addDays, manilaToday } from "../rules.ts";
+
+type Errors = Partial<Record<"DateFrom" | "DateTo", string>>;
+
+/** Asks for the departure range of voyage_schedule.xlsx (Manila dates), then hands the server's workbook to the browser. */
+export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
+  const { isOpen, onClose } = props;
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    // A month either side of today covers what schedulers usually pass on.
+    const today = manilaToday();
+    setFrom(addDays(today, -30));
+    setTo(addDays(today, 30));
+    setErrors({});
+  }, [isOpen]);
+
+  const run = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const local: Errors = {};
+    if (!from) local.DateFrom = "DateFrom is required";
+    if (!to) local.DateTo = "DateTo is required";
+    if (from && to && to < from) local.DateTo = "DateTo cannot be before DateFrom";
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    setBusy(true);
+    try {
+      const file = await scheduleWorkbook(from, to);
+      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
+      onClose();
+    } catch (error) {
+      notify.error(errorText(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={busy ? undefined : onClose} canOutsideClickClose={false} title="Export voyage_schedule.xlsx"
+      className="lading-form-dialog">
+      <form noValidate onSubmit={run} data-testid="voyage-export-form">
+        <DialogBody>
+          <p>Every voyage departing within these dates (Manila), earliest first.</p>
+          <TextField label="DateFrom" id="voyage-export-from" type="date" required error={errors.DateFrom} value={from}
+            onValueChange={(v) => {
+              setFrom(v);
+              setErrors({});
+            }} data-testid="voyage-export-from" />
+          <TextField label="DateTo" id="voyage-export-to" type="date" required error={errors.DateTo} value={to}
+            onValueChange={(v) => {
+              setTo(v);
+              setErrors({});
+            }} data-testid="voyage-export-to" />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} disabled={busy} />
+              <Button type="submit" intent="primary" text="Export" loading={busy} data-testid="voyage-export-run" />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import type { PageProps } from "../../../app/routes.tsx";
+import { EntityList } from "../../master-data/components/EntityList.tsx";
+import { routeContract } from "../api/contracts.ts";
+import { HOME_PATH } from "../rules.ts";
+
+/**
+ * Routes are master data in the API (one declared entity), but schedulers keep them under the Voyage menu.
+ * The shared entity list draws them: the destination checkboxes are taken in the order they are ticked,
+ * which is the calling order the voyages follow.
+ */
+export default function RoutesPage(_props: PageProps) {
+  return <EntityList contract={routeContract} title="Routes" idPrefix="route" crumbs={[{ text: "Voyage", href: HOME_PATH }]} />;
+}

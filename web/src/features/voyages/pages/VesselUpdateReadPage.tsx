@@ -1,0 +1,181 @@
+import "../voyages.css";
+import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Add, Edit, Search } from "@blueprintjs/icons";
+import { Column } from "@blueprintjs/table";
+import { useCallback, useEffect, useState } from "react";
+import type { PageProps } from "../../../app/routes.tsx";
+import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
+import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
+import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
+import { PagedTable } from "../../../components/PagedTable.tsx";
+import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { whileSaving } from "../../../lib/leave-guard.ts";
+import { errorText, notify } from "../../../lib/notify.ts";
+import type { DetailRow, HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
+import { deleteDetail, readHeader, readSchedule } from "../api/voyages.ts";
+import { DetailDialog } from "../components/DetailDialog.tsx";
+import { HOME_PATH, VESSEL_UPDATES_PATH } from "../rules.ts";
+
+/** Status, activity, when, branch, ATA, ATD, remarks, by, actions: remarks take what is left. */
+const LAYOUT: ColumnLayout = {
+  columns: [100, 160, 150, 65, 145, 145, { share: 1 }, 90, 120],
+  rowHeader: 30,
+  minFlexible: 140,
+  initialWidth: 1200,
+};
+
+const noPaging = () => {};
+
+/**
+ * One vessel update, by its VUID: the vessel and voyage it follows, and its activities in the order they
+ * happened; activities are added (several at once), edited and removed here.
+ */
+export default function VesselUpdateReadPage({ params }: PageProps) {
+  const vuid = params.vuid ?? "";
+  const [header, setHeader] = useState<HeaderWithDetails | null>(null);
+  const [voyage, setVoyage] = useState<ScheduleRow | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ detail: DetailRow | null } | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    return readHeader(vuid)
+      .then((result) => {
+        setHeader(result.data);
+        setMissing(null);
+        return result.data;
+      })
+      .catch((error) => {
+        setMissing(errorText(error));
+        return null;
+      })
+      .finally(() => setLoading(false));
+  }, [vuid]);
+
+  useEffect(() => {
+    let live = true;
+    setHeader(null);
+    setVoyage(null);
+    void load().then((h) => {
+      // The voyage's branches head the branch choice of the activities; the page works without them.
+      if (h && live) readSchedule(h.voyageNum).then((r) => live && setVoyage(r.data)).catch(() => {});
+    });
+    return () => {
+      live = false;
+    };
+  }, [load]);
+
+  const rows = header?.details ?? [];
+  const text = textCells(rows, { tooltip: true });
+
+  const remove = async (detail: DetailRow) => {
+    const confirmed = await confirmPrompt({
+      title: "Delete activity",
+      description: `Delete ${detail.vesselStatus} - ${detail.activity} of ${formatDateTime(detail.activityAt)}? This cannot be undone.`,
+      actionText: "Delete",
+      intent: "danger",
+    });
+    if (!confirmed) return;
+    setBusyId(detail.id);
+    try {
+      const result = await whileSaving(() => deleteDetail(detail.id));
+      notify.success(result.message);
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusyId(null);
+      void load();
+    }
+  };
+
+  const actions = actionsCell(rows, busyId, (detail, busy) => {
+    const subject = `activity ${detail.vesselStatus} - ${detail.activity}`;
+    return (
+      <>
+        <Button icon={<Edit />} text="Edit" aria-label={`Edit ${subject}`} disabled={busy} onClick={() => setDialog({ detail })}
+          data-testid={`vu-detail-edit-${detail.id}`} />
+        <DeleteButton subject={subject} iconOnly disabled={busy} onClick={() => void remove(detail)} data-testid={`vu-detail-delete-${detail.id}`} />
+      </>
+    );
+  });
+
+  const crumbs = [{ text: "Voyage", href: HOME_PATH }, { text: "Vessel updates", href: VESSEL_UPDATES_PATH }];
+
+  if (!header) {
+    return (
+      <div className="lading-page" data-testid="vessel-update">
+        <PageHeader title={`Vessel update ${vuid}`} crumbs={crumbs} />
+        {loading ? <Spinner /> : (
+          <NonIdealState icon={<Search size={32} />} title="Vessel update not found" description={missing ?? undefined}
+            action={<AppLink to={VESSEL_UPDATES_PATH}>Back to vessel updates</AppLink>} />
+        )}
+      </div>
+    );
+  }
+
+  const voyageBranches = voyage ? [voyage.originBranchCode, ...voyage.destinations.map((d) => d.destinationBranchCode)] : [];
+
+  return (
+    <div className="lading-page" data-testid="vessel-update">
+      <PageHeader
+        title={`Vessel update ${header.vuid}`}
+        crumbs={crumbs}
+        actions={<Button intent="primary" icon={<Add />} text="Add activities" onClick={() => setDialog({ detail: null })} data-testid="vu-detail-add" />}
+      />
+      <Card className="lading-voyage-facts">
+        <dl className="lading-kv lading-kv-plain lading-voyage-kv">
+          <dt>VUID</dt>
+          <dd data-testid="vu-fact-vuid">{header.vuid}</dd>
+          <dt>Vessel</dt>
+          <dd data-testid="vu-fact-vessel">{header.vesselCode} · {header.vesselName}</dd>
+          <dt>Voyage</dt>
+          <dd data-testid="vu-fact-voyage">{header.voyageNum} · {header.voyageRef}</dd>
+          <dt>Route</dt>
+          <dd data-testid="vu-fact-route">
+            {voyage ? `${voyage.routeCode}: ${[voyage.originBranchCode, ...voyage.destinations.map((d) => d.destinationBranchCode)].join(" → ")}` : "—"}
+          </dd>
+          <dt>ETD</dt>
+          <dd>{voyage ? formatDateTime(voyage.estimatedTimeDeparture) : "—"}</dd>
+          <dt>Opened</dt>
+          <dd>{formatDateTime(header.dateCreated)}{header.userCreated && ` by ${header.userCreated}`}</dd>
+          <dt>Remarks</dt>
+          <dd>{header.remarks || "—"}</dd>
+          <dt>Activities</dt>
+          <dd data-testid="vu-fact-count">{header.details.length}</dd>
+        </dl>
+      </Card>
+      <PagedTable
+        list={{ rows, total: rows.length, page: 0, setPage: noPaging, pageSize: Math.max(rows.length, 1), loading }}
+        layout={LAYOUT}
+        testId="vu-detail-table"
+        rangeTestId="vu-detail-range"
+        redrawOn={[busyId]}
+        empty={<NonIdealState title="No activities yet" description="Add what the vessel is doing: its status, the activity, when and where." />}
+      >
+        <Column name="Status" cellRenderer={text((d) => d.vesselStatus, (d) => `vu-detail-status-${d.id}`)} />
+        <Column name="Activity" cellRenderer={text((d) => d.activity, (d) => `vu-detail-activity-${d.id}`)} />
+        <Column name="When" cellRenderer={text((d) => formatDateTime(d.activityAt))} />
+        <Column name="Branch" cellRenderer={text((d) => d.branchCode ?? "")} />
+        <Column name="ATA" cellRenderer={text((d) => formatDateTime(d.actualTimeArrival), (d) => `vu-detail-ata-${d.id}`)} />
+        <Column name="ATD" cellRenderer={text((d) => formatDateTime(d.actualTimeDeparture), (d) => `vu-detail-atd-${d.id}`)} />
+        <Column name="Remarks" cellRenderer={text((d) => d.remarks)} />
+        <Column name="By" cellRenderer={text((d) => d.userModified ?? d.userCreated ?? "")} />
+        <Column name="Actions" cellRenderer={actions} />
+      </PagedTable>
+      <DetailDialog
+        isOpen={dialog !== null}
+        vuid={header.vuid}
+        detail={dialog?.detail ?? null}
+        voyageBranches={voyageBranches}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          void load();
+        }}
+      />
+    </div>
+  );
+}
