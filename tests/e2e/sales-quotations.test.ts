@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -20,18 +21,7 @@ const browsers: OpenBrowser[] = [];
 const pages = {} as Record<Key, Page>;
 let sqRefNum = "";
 
-/** Calls the API as the administrator with a bearer token, failing loudly on a refusal. */
-let adminToken = "";
-async function asAdmin<T = { data: unknown }>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+let asAdmin: AdminCall;
 
 /** Today in Manila, the date the quotation is priced on. */
 const manilaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -72,12 +62,7 @@ async function openQuotation(page: Page) {
 }
 
 beforeAll(async () => {
-  const signedIn = await fetch(`${baseURL}/api/users/authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: "admin", password: adminPassword }),
-  });
-  adminToken = ((await signedIn.json()) as { data: { token: string }[] }).data[0]!.token;
+  asAdmin = await adminApi(baseURL, adminPassword);
   for (const staff of STAFF) {
     const browser = await openBrowser(`sq-${staff.key}`, { width: 1440, height: 900 });
     browsers.push(browser);

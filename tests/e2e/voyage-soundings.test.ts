@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
+import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -20,17 +21,7 @@ const DEPARTURE = { fuelOil: "12500.50", dieselOil: "3400.25", lubeOil: "210.00"
 const ARRIVAL = { fuelOil: "9875.75", dieselOil: "2950.50", lubeOil: "198.40", freshWater: "5230.10" };
 type Liquid = keyof typeof DEPARTURE;
 
-let adminToken = "";
-async function asAdmin<T = { data: unknown }>(method: string, apiPath: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${apiPath}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+let asAdmin: AdminCall;
 
 /** Departure less arrival, worked in whole centavos so no float rounding creeps in. */
 const centavos = (text: string) => Math.round(Number(text) * 100);
@@ -64,12 +55,7 @@ interface Voyage {
 let voyage: Voyage;
 
 beforeAll(async () => {
-  const signedIn = await fetch(`${baseURL}/api/users/authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: "admin", password: adminPassword }),
-  });
-  adminToken = ((await signedIn.json()) as { data: { token: string }[] }).data[0]!.token;
+  asAdmin = await adminApi(baseURL, adminPassword);
   reporter = await openBrowser("soundings", { width: 1440, height: 900 });
   browsers.push(reporter);
   page = reporter.page;

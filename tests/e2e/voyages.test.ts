@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
+import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -22,17 +23,7 @@ let adminBrowser: OpenBrowser;
 let voyageNum = "";
 let vuid = "";
 
-let adminToken = "";
-async function asAdmin<T = { data: unknown }>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api${url}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+let asAdmin: AdminCall;
 
 /** A Manila date some days from today, as the date inputs take it. */
 const manilaDay = (days: number) => new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -46,12 +37,7 @@ async function pick(page: Page, selector: string, value: string) {
 const badge = (page: Page) => page.getByTestId("unread-badge");
 
 beforeAll(async () => {
-  const signedIn = await fetch(`${baseURL}/api/users/authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: "admin", password: adminPassword }),
-  });
-  adminToken = ((await signedIn.json()) as { data: { token: string }[] }).data[0]!.token;
+  asAdmin = await adminApi(baseURL, adminPassword);
   adminBrowser = await openBrowser("voy-admin", { width: 1440, height: 900 });
   const followerBrowser = await openBrowser("voy-follower", { width: 1366, height: 860 });
   browsers.push(adminBrowser, followerBrowser);

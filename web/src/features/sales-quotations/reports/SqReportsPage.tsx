@@ -26,7 +26,7 @@ import {
   searchCustomersPerAe,
 } from "./api.ts";
 import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
-import { type ReportColumn, ReportTable } from "./ReportTable.tsx";
+import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 
 /**
  * The sales-quotation reports (001 §7): per AE, per customer of an AE, and the aging of the approval queues.

@@ -5,7 +5,7 @@ import { formatDateTime } from "../../../lib/format.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { activeVessels, type VesselOption } from "../soundings/api.ts";
-import { type DenseColumn, DenseTable } from "../soundings/DenseTable.tsx";
+import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { manilaMonth, monthBounds } from "../soundings/manila.ts";
 import { loadVesselHistory, type VesselHistoryQuery, type VesselHistoryReport, type VesselHistoryVoyage } from "./api.ts";
 import { latenessText } from "./lateness.ts";
@@ -49,7 +49,7 @@ function Lateness({ minutes }: { minutes: number | null }) {
   return <Tag minimal intent={intent}>{latenessText(minutes)}</Tag>;
 }
 
-const COLUMNS: DenseColumn<Leg>[] = [
+const COLUMNS: ReportColumn<Leg>[] = [
   { name: "Voyage", width: 180, value: (l) => (l.first ? l.voyage.voyageNum : "") },
   { name: "Ref", width: { share: 0.4 }, value: (l) => (l.first ? l.voyage.voyageRef : "") },
   { name: "Route", width: 84, value: (l) => (l.first ? l.voyage.routeCode : "") },
@@ -157,7 +157,7 @@ export default function VesselHistoryPage() {
             {report.data.length} voyage(s) of {report.vesselCode} {report.vesselName}, latest departure first. Times are Manila's; actual times come
             from the vessel updates.
           </span>
-          <DenseTable
+          <ReportTable
             columns={COLUMNS}
             rows={legs}
             rowLabel={(leg) => (leg.first ? String(leg.band + 1) : "")}

@@ -10,7 +10,7 @@ import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { activeVessels, LIQUIDS, type SoundingReport, type SoundingReportLine, soundingReport, soundingWorkbook, type VesselOption } from "./api.ts";
-import { type DenseColumn, DenseTable } from "./DenseTable.tsx";
+import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { manilaDate, manilaMonth, MONTH_NAMES } from "./manila.ts";
 import { RecordSoundingDialog } from "./RecordSoundingDialog.tsx";
 
@@ -206,7 +206,7 @@ function missingText(line: SoundingReportLine): string {
   return line.departure ? "No arrival sounding yet" : "No departure sounding at the origin yet";
 }
 
-const COLUMNS: DenseColumn<Line>[] = [
+const COLUMNS: ReportColumn<Line>[] = [
   { name: "Voyage", width: 180, value: (l) => voyageOf(l)?.voyageNum ?? "All complete voyages" },
   { name: "Ref", width: { share: 1 }, value: (l) => voyageOf(l)?.voyageRef ?? "" },
   { name: "ETD", width: 92, value: (l) => (voyageOf(l) ? manilaDate(voyageOf(l)!.estimatedTimeDeparture) : "") },
@@ -214,7 +214,7 @@ const COLUMNS: DenseColumn<Line>[] = [
   { name: "Fuel at dep.", width: 100, numeric: true, value: (l) => showLitres(voyageOf(l)?.departure?.fuelOil) },
   { name: "Arr. port", width: 76, value: (l) => voyageOf(l)?.arrival?.branchCode ?? "" },
   { name: "Fuel at arr.", width: 100, numeric: true, value: (l) => showLitres(voyageOf(l)?.arrival?.fuelOil) },
-  ...LIQUIDS.map((liquid): DenseColumn<Line> => ({
+  ...LIQUIDS.map((liquid): ReportColumn<Line> => ({
     name: `${liquid.short} used`,
     width: 100,
     numeric: true,
@@ -264,7 +264,7 @@ function ReportBody({ state }: { state: ReportState }) {
       {categories.length > 0
         ? <BarChart categories={categories} series={USED_SERIES} mode="grouped" title="Litres of fuel and diesel oil used per voyage" testId="soundings-chart" />
         : <Callout compact intent="warning">No voyage of the month has both its departure and arrival soundings yet, so there is nothing to chart.</Callout>}
-      <DenseTable columns={COLUMNS} rows={lines} totals={{ total: report.totals }} testId="soundings-table" />
+      <ReportTable columns={COLUMNS} rows={lines} totals={{ total: report.totals }} testId="soundings-table" />
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import "@blueprintjs/table/lib/css/table.css";
 import { Cell, Column, RowHeaderCell, Table } from "@blueprintjs/table";
 import { type CSSProperties, type ReactNode, useRef } from "react";
-import { type ColumnLayout, type ColumnWidth, useColumnWidths } from "../../../components/useColumnWidths.ts";
+import { type ColumnLayout, type ColumnWidth, useColumnWidths } from "./useColumnWidths.ts";
 
 /**
- * The rows of a voyage report in Blueprint's table, as dense as the list screens: every row of the answer
- * (these reports are not paged), numbers right-aligned, an optional bold totals row last. Past MAX_VISIBLE rows
+ * The rows of a report in Blueprint's table, as dense as the list screens: every row of the answer
+ * (reports are not paged), numbers right-aligned, an optional bold totals row last. Past MAX_VISIBLE rows
  * the table scrolls inside its box, where Blueprint draws only the rows in view.
  */
 
-export interface DenseColumn<T> {
+export interface ReportColumn<T> {
   name: string;
   width: ColumnWidth;
   value: (row: T, index: number) => ReactNode;
@@ -20,9 +20,9 @@ const ROW_HEIGHT = 28;
 const HEADER_HEIGHT = 30;
 const MAX_VISIBLE = 18;
 
-export function DenseTable<T>(
-  { columns, rows, totals, rowLabel, rowStyle, testId }: {
-    columns: DenseColumn<T>[];
+export function ReportTable<T>(
+  { columns, rows, totals, rowLabel, rowStyle, testId, redrawOn = [] }: {
+    columns: ReportColumn<T>[];
     rows: readonly T[];
     /** Drawn bold under the rows, its row header reading "Total". */
     totals?: T;
@@ -30,6 +30,8 @@ export function DenseTable<T>(
     rowLabel?: (row: T, index: number) => string;
     rowStyle?: (row: T, index: number) => CSSProperties | undefined;
     testId: string;
+    /** Values the cells read besides the rows (names looked up elsewhere): a change redraws them. */
+    redrawOn?: readonly unknown[];
   },
 ) {
   const box = useRef<HTMLDivElement>(null);
@@ -48,7 +50,7 @@ export function DenseTable<T>(
         columnWidths={widths}
         enableColumnResizing={false}
         enableRowResizing={false}
-        cellRendererDependencies={[all]}
+        cellRendererDependencies={[all, ...redrawOn]}
         rowHeaderCellRenderer={(index) => (
           <RowHeaderCell name={isTotal(index) ? "Total" : rowLabel ? rowLabel(all[index]!, index) : String(index + 1)} />
         )}
