@@ -24,8 +24,13 @@ export interface Recipients {
   roleId?: string;
   /** These users (their user ids). */
   userIds?: readonly string[];
-  /** Every user whose role grants this menu and at least one of these capabilities, optionally of one branch. */
-  holders?: { menu?: MenuId; capabilities: readonly Capability[]; branchCode?: string };
+  /**
+   * Every user whose role grants this menu and at least one of these capabilities (either may be left out,
+   * not both), optionally only those assigned to one branch or to any of several.
+   */
+  holders?: { menu?: MenuId; capabilities?: readonly Capability[]; branchCode?: string; branchCodes?: readonly string[] };
+  /** Leave whoever caused it out, even when they qualify (they know already). */
+  leaveOutSender?: boolean;
 }
 
 export interface NotificationInput extends Recipients {
@@ -62,19 +67,23 @@ async function resolveRecipients(db: Db, to: Recipients): Promise<{ userId: stri
     for (const u of rows) found.set(u.userId, u.roleCode);
   }
   if (to.holders) {
-    const { menu, capabilities, branchCode } = to.holders;
-    const parts: (SQL | undefined)[] = [
-      isLive,
-      sql`exists (select 1 from ${roleDetails} where ${roleDetails.roleId} = ${roles.id} and ${roleDetails.isAllowed}
-        and ${roleDetails.type} = 'CAPABILITY' and ${inArray(roleDetails.menuId, [...capabilities])})`,
-    ];
+    const { menu, capabilities, branchCode, branchCodes } = to.holders;
+    // A filter of neither would reach every user: a caller's mistake, not a broadcast.
+    if (!menu && !capabilities?.length) throw new Error("Notification holders need a menu or at least one capability");
+    const parts: (SQL | undefined)[] = [isLive];
+    if (capabilities?.length) {
+      parts.push(sql`exists (select 1 from ${roleDetails} where ${roleDetails.roleId} = ${roles.id} and ${roleDetails.isAllowed}
+        and ${roleDetails.type} = 'CAPABILITY' and ${inArray(roleDetails.menuId, [...capabilities])})`);
+    }
     if (menu) {
       parts.push(sql`exists (select 1 from ${roleDetails} where ${roleDetails.roleId} = ${roles.id} and ${roleDetails.isAllowed}
         and ${roleDetails.type} = 'MENU' and ${roleDetails.menuId} = ${menu})`);
     }
-    if (branchCode) {
+    const inBranches = [...(branchCode ? [branchCode] : []), ...(branchCodes ?? [])].map((c) => c.toLowerCase());
+    if (branchCode !== undefined || branchCodes !== undefined) {
+      if (inBranches.length === 0) return [...found].map(([userId, roleCode]) => ({ userId, roleCode }));
       parts.push(sql`exists (select 1 from ${userBranches} join ${branches} on ${branches.id} = ${userBranches.branchId}
-        where ${userBranches.userKey} = ${users.id} and lower(${branches.code}) = lower(${branchCode}))`);
+        where ${userBranches.userKey} = ${users.id} and ${inArray(sql`lower(${branches.code})`, inBranches)})`);
     }
     for (const u of await activeUsers(db).where(and(...parts))) found.set(u.userId, u.roleCode);
   }
@@ -87,7 +96,8 @@ async function resolveRecipients(db: Db, to: Recipients): Promise<{ userId: stri
  * told of work that was then rolled back. Answers the rows written (none when nobody qualified).
  */
 export async function sendNotification(db: Db, input: NotificationInput): Promise<NotificationRow[]> {
-  const recipients = await resolveRecipients(db, input);
+  const everyone = await resolveRecipients(db, input);
+  const recipients = input.leaveOutSender ? everyone.filter((r) => r.userId.toLowerCase() !== input.sender.toLowerCase()) : everyone;
   if (recipients.length === 0) return [];
   const written = await db.insert(notifications).values(recipients.map((r) => ({
     title: input.title,

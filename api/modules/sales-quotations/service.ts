@@ -15,12 +15,12 @@ import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { historyOf, transition, type WorkflowActor } from "../../shared/workflow.ts";
+import { transition, type WorkflowActor } from "../../shared/workflow.ts";
 import { addCalendarDays, manilaDate, RATE_UNIT_LABELS, sumAmounts } from "../master-data/rules.ts";
 import { sendNotification } from "../notifications/service.ts";
-import { copyLanes, lanesOf } from "./documents.ts";
+import { copyLanes, lanesOf, lanesWhere } from "./documents.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
-import { copyTerms, termsOf } from "./terms.ts";
+import { copyTerms, termsOfMany } from "./terms.ts";
 import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
 
 /** Who works on quotations: the signed-in caller with their role's capabilities. */
@@ -76,22 +76,37 @@ export async function quotationByRef(db: Db, sqRefNum: string): Promise<Quotatio
   return row;
 }
 
-/** One quotation with its lanes and their charges, its terms and its status history (oldest step first). */
-export async function fullQuotation(db: Db, quotation: Quotation): Promise<FullQuotation> {
+/**
+ * Quotations with their lanes and charges, terms and status history (oldest step first), in the order given.
+ * Each part is read once for all of them, so a long list costs the same few queries as one quotation.
+ */
+export async function fullQuotations(db: Db, quotations: readonly Quotation[]): Promise<FullQuotation[]> {
+  if (quotations.length === 0) return [];
+  const refs = quotations.map((q) => q.sqRefNum);
   const [lanes, terms, history] = await Promise.all([
-    lanesOf(db, quotation.sqRefNum),
-    termsOf(db, quotation.sqRefNum),
-    historyOf(db, salesQuotationFlow, quotation.id),
+    lanesWhere(db, and(inArray(salesQuotationDocuments.sqRefNum, refs))),
+    termsOfMany(db, refs),
+    db.select().from(statusHistory)
+      .where(and(eq(statusHistory.entity, salesQuotationFlow.entity), inArray(statusHistory.recordId, quotations.map((q) => q.id))))
+      .orderBy(asc(statusHistory.id)),
   ]);
-  return {
-    ...quotation,
-    dateModified: quotation.dateModified.toISOString(),
-    status: quotation.status as FullQuotation["status"],
-    lanes,
-    terms,
-    history: history.map((h) => ({ ...h, dateCreated: h.dateCreated.toISOString() })),
-    total: sumAmounts(lanes.map((l) => l.total)),
-  };
+  return quotations.map((quotation) => {
+    const own = lanes.filter((l) => l.sqRefNum === quotation.sqRefNum);
+    return {
+      ...quotation,
+      dateModified: quotation.dateModified.toISOString(),
+      status: quotation.status as FullQuotation["status"],
+      lanes: own,
+      terms: terms.filter((t) => t.sqRefNum === quotation.sqRefNum),
+      history: history.filter((h) => h.recordId === quotation.id).map((h) => ({ ...h, dateCreated: h.dateCreated.toISOString() })),
+      total: sumAmounts(own.map((l) => l.total)),
+    };
+  });
+}
+
+export async function fullQuotation(db: Db, quotation: Quotation): Promise<FullQuotation> {
+  const [full] = await fullQuotations(db, [quotation]);
+  return full;
 }
 
 export async function readQuotation(db: Db, sqRefNum: string) {
@@ -106,7 +121,7 @@ export async function readGroup(db: Db, sqRefNums: readonly string[]) {
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);
   const order = new Map(wanted.map((ref, i) => [ref, i]));
   rows.sort((a, b) => order.get(a.sqRefNum.toLowerCase())! - order.get(b.sqRefNum.toLowerCase())!);
-  return { data: await Promise.all(rows.map((q) => fullQuotation(db, q))) };
+  return { data: await fullQuotations(db, rows) };
 }
 
 /**
@@ -290,7 +305,7 @@ export async function approvedOfCustomer(db: Db, query: { customerCode: string; 
     eq(salesQuotations.status, "FA Approved"),
     searchAny([salesQuotations.sqRefNum, salesQuotations.remarks], query.search),
   )).orderBy(desc(salesQuotations.sqDate), asc(salesQuotations.id)).limit(100);
-  const data = await Promise.all(rows.map((q) => fullQuotation(db, q)));
+  const data = await fullQuotations(db, rows);
   return data.length === 0 ? { data, message: "No SQ Found!" } : { data };
 }
 
@@ -315,14 +330,13 @@ export async function quotationsForBooking(
     gte(salesQuotations.validUntil, on),
     inArray(salesQuotations.sqRefNum, db.select({ ref: salesQuotationDocuments.sqRefNum }).from(salesQuotationDocuments).where(laneFilter)),
   )).orderBy(desc(salesQuotations.sqDate), asc(salesQuotations.id));
-  const data = await Promise.all(rows.map(async (q) => {
-    const full = await fullQuotation(db, q);
+  const data = (await fullQuotations(db, rows)).map((full) => {
     const lanes = full.lanes.filter((l) =>
       (!query.originPortCode || l.originPortCode.toLowerCase() === query.originPortCode.toLowerCase()) &&
       (!query.destinationPortCode || l.destinationPortCode.toLowerCase() === query.destinationPortCode.toLowerCase())
     );
     return { ...full, lanes };
-  }));
+  });
   return data.length === 0 ? { data, message: "No SQ Found!" } : { data };
 }
 
@@ -461,7 +475,7 @@ export async function customerWorkbook(db: Db, customerCode: string) {
   if (!customer) throw new AppError("NOT_FOUND", `Customer ${customerCode} was not found.`, { customerCode: ["Unknown customer"] });
   const rows = await db.select().from(salesQuotations).where(eq(salesQuotations.customerCode, customer.code))
     .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
-  const full = await Promise.all(rows.map((q) => fullQuotation(db, q)));
+  const full = await fullQuotations(db, rows);
   const template = await import("../../../templates/exports/sales-quotations.ts");
   return { bytes: template.buildCustomerQuotationsWorkbook(full), fileName: template.customerQuotationsFileName(customer.code) };
 }

@@ -75,6 +75,12 @@ function checkValue(term: Pick<PolicyTerm, "policyCode" | "standardValue">, valu
 }
 
 export async function termsOf(db: Db, sqRefNum: string): Promise<TermRow[]> {
+  return await termsOfMany(db, [sqRefNum]);
+}
+
+/** The terms of several quotations in one read, by quotation then policy. */
+export async function termsOfMany(db: Db, sqRefNums: readonly string[]): Promise<TermRow[]> {
+  if (sqRefNums.length === 0) return [];
   return await db.select({
     id: salesQuotationTerms.id,
     sqRefNum: salesQuotationTerms.sqRefNum,
@@ -83,7 +89,8 @@ export async function termsOf(db: Db, sqRefNum: string): Promise<TermRow[]> {
     standardValue: salesQuotationTerms.standardValue,
     requestedValue: salesQuotationTerms.requestedValue,
     appliedValue: salesQuotationTerms.appliedValue,
-  }).from(salesQuotationTerms).where(eq(salesQuotationTerms.sqRefNum, sqRefNum)).orderBy(asc(salesQuotationTerms.policyCode));
+  }).from(salesQuotationTerms).where(inArray(salesQuotationTerms.sqRefNum, [...sqRefNums]))
+    .orderBy(asc(salesQuotationTerms.sqRefNum), asc(salesQuotationTerms.policyCode));
 }
 
 /**

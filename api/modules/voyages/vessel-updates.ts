@@ -1,11 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   branches,
-  roleDetails,
-  roles,
-  userBranches,
-  users,
   vesselUpdateDetails,
   vesselUpdateHeaders,
   vessels,
@@ -323,32 +319,10 @@ async function voyageBranches(db: Db, voyage: Voyage): Promise<string[]> {
   return [...new Set([voyage.originBranchCode, ...stops.map((s) => s.code)])];
 }
 
-/**
- * Who follows a voyage: active users of active roles holding the Voyage menu and assigned to one of its
- * branches. The notification service's holder filter always asks for a capability, and following a voyage
- * needs none, so the users are found here and passed by id. Whoever recorded the update is left out.
- */
-async function followers(db: Db, branchCodes: readonly string[], except: string): Promise<string[]> {
-  if (branchCodes.length === 0) return [];
-  const conditions: SQL[] = [
-    eq(users.isActive, true),
-    eq(roles.isActive, true),
-    ne(sql`lower(${users.userId})`, except.toLowerCase()),
-    sql`exists (select 1 from ${roleDetails} where ${roleDetails.roleId} = ${roles.id} and ${roleDetails.isAllowed}
-      and ${roleDetails.type} = 'MENU' and ${roleDetails.menuId} = 'VOYAGE')`,
-    sql`exists (select 1 from ${userBranches} join ${branches} on ${branches.id} = ${userBranches.branchId}
-      where ${userBranches.userKey} = ${users.id} and ${inArray(branches.code, [...branchCodes])})`,
-  ];
-  const rows = await db.select({ userId: users.userId }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(and(...conditions));
-  return rows.map((r) => r.userId).sort();
-}
-
 async function notifyFollowers(db: Db, caller: VesselUpdateCaller, header: Header, details: readonly Detail[]) {
   const [voyage] = await db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageNum, header.voyageNum));
   const [vessel] = await db.select({ name: vessels.name }).from(vessels).where(eq(vessels.code, header.vesselCode));
   if (!voyage) return;
-  const userIds = await followers(db, await voyageBranches(db, voyage), caller.userId);
-  if (userIds.length === 0) return;
   const ordered = [...details].sort((a, b) => a.activityAt.getTime() - b.activityAt.getTime() || a.id - b.id);
   const activities = ordered.map((d) => `${d.vesselStatus} - ${d.activity}${d.branchCode ? ` at ${d.branchCode}` : ""}`).join("; ");
   await sendNotification(db, {
@@ -356,6 +330,8 @@ async function notifyFollowers(db: Db, caller: VesselUpdateCaller, header: Heade
     message: `${vessel?.name ?? header.vesselCode} on voyage ${voyage.voyageRef} (${voyage.voyageNum}): ${activities}.`,
     url: `/voyage/vessel_updates/read/${encodeURIComponent(header.vuid)}`,
     sender: caller.userId,
-    userIds,
+    // Those who follow a voyage: the Voyage staff of the branches it leaves from and calls at.
+    holders: { menu: "VOYAGE", branchCodes: await voyageBranches(db, voyage) },
+    leaveOutSender: true,
   });
 }

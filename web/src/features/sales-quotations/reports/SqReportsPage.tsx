@@ -1,4 +1,4 @@
-import { Button, Callout, Colors, HTMLSelect, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Button, Callout, Colors, HTMLSelect, NonIdealState, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
 import { Download, Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
@@ -26,7 +26,9 @@ import {
   searchCustomersPerAe,
 } from "./api.ts";
 import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
+import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
+import { type ReportState, useReport } from "../../../components/useReport.ts";
 
 /**
  * The sales-quotation reports (001 §7): per AE, per customer of an AE, and the aging of the approval queues.
@@ -60,45 +62,6 @@ const manilaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", ye
 /** Business dates are Manila's whatever the browser's zone (en-CA writes them YYYY-MM-DD). */
 const manilaToday = () => manilaDay.format(new Date());
 
-interface LoadState<R> {
-  report: R | null;
-  loading: boolean;
-}
-
-/**
- * Loads a report whenever its query changes; a slower answer to an older query is dropped so the screen
- * always shows the latest filter. A null query (an unfinished filter) loads nothing.
- */
-function useReport<Q, R extends { data: unknown[]; message?: string }>(load: (query: Q) => Promise<R>, query: Q | null): LoadState<R> {
-  const [state, setState] = useState<LoadState<R>>({ report: null, loading: false });
-  const key = query === null ? null : JSON.stringify(query);
-  useEffect(() => {
-    if (query === null) {
-      setState({ report: null, loading: false });
-      return;
-    }
-    let current = true;
-    setState((s) => ({ ...s, loading: true }));
-    load(query)
-      .then((report) => {
-        if (!current) return;
-        setState({ report, loading: false });
-        // An empty answer warns with the server's own message, as the lists do.
-        if (report.data.length === 0) notify.warning(report.message ?? "No data found");
-      })
-      .catch((error) => {
-        if (!current) return;
-        setState({ report: null, loading: false });
-        notify.error(errorText(error));
-      });
-    return () => {
-      current = false;
-    };
-    // The query is compared by its JSON (key): a new object with the same filter is the same report.
-  }, [key, load]);
-  return state;
-}
-
 function DownloadButton({ build, disabled, testId }: { build: () => Promise<{ bytes: Uint8Array; fileName: string }>; disabled: boolean; testId: string }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -113,15 +76,6 @@ function DownloadButton({ build, disabled, testId }: { build: () => Promise<{ by
     }
   };
   return <Button icon={<Download />} text="Download XLSX" loading={busy} disabled={disabled || busy} onClick={() => void run()} data-testid={testId} />;
-}
-
-function DateField({ label, value, onChange, invalid, testId }: { label: string; value: string; onChange: (v: string) => void; invalid?: boolean; testId: string }) {
-  return (
-    <label style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-      {label}
-      <InputGroup type="date" value={value} onValueChange={onChange} intent={invalid ? "danger" : "none"} aria-invalid={invalid} data-testid={testId} />
-    </label>
-  );
 }
 
 function BranchSelect({ branches, value, onChange, testId }: { branches: BranchOption[]; value: string; onChange: (v: string) => void; testId: string }) {
@@ -173,7 +127,7 @@ export default function SqReportsPage() {
     () => (mayAe && periodValid ? { dateFrom: period.dateFrom, dateTo: period.dateTo, branchCode: period.branchCode || undefined } : null),
     [mayAe, periodValid, period],
   );
-  const ae = useReport(searchAe, tab === "aging" ? null : aeQuery);
+  const ae = useReport(searchAe, tab === "aging" ? null : aeQuery, { warnWhenEmpty: true });
 
   const showCustomersOf = (userId: string) => {
     setChosenAe(userId);
@@ -236,7 +190,7 @@ function AeSummaryTab(
     filter: ReactNode;
     problem: ReactNode;
     query: AeSummaryQuery | null;
-    state: LoadState<AeSummaryReport>;
+    state: ReportState<AeSummaryReport>;
     onSelectAe: (userId: string) => void;
   },
 ) {
@@ -314,7 +268,7 @@ function CustomersTab(
     () => (period && userId ? { dateFrom: period.dateFrom, dateTo: period.dateTo, userId, branchCode: period.branchCode || undefined } : null),
     [period, userId],
   );
-  const { report, loading } = useReport(searchCustomersPerAe, query);
+  const { report, loading } = useReport(searchCustomersPerAe, query, { warnWhenEmpty: true });
   // The AE picked from elsewhere stays offered even when this period has none of their quotations.
   const options = aeOptions.some((o) => o.userId === userId) || userId === ""
     ? aeOptions
@@ -382,7 +336,7 @@ function AgingTab({ branches, today }: { branches: BranchOption[]; today: string
   // Clicking an AE's bar narrows the list of quotations to theirs; clicking it again shows all.
   const [focus, setFocus] = useState<string | null>(null);
   const query = useMemo<AgingQuery | null>(() => (asOf ? { asOf, branchCode: branchCode || undefined } : null), [asOf, branchCode]);
-  const { report, loading } = useReport<AgingQuery, AgingReport>(agingOfQuotations, query);
+  const { report, loading } = useReport<AgingQuery, AgingReport>(agingOfQuotations, query, { warnWhenEmpty: true });
 
   const buckets = report?.buckets ?? [];
   const series: BarSeries[] = buckets.map((b) => ({ key: b.key, label: b.label, color: BUCKET_COLORS[b.key] ?? Colors.GRAY2 }));

@@ -1,13 +1,15 @@
-import { Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Callout, HTMLSelect, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
 import { useEffect, useMemo, useState } from "react";
 import { formatDateTime } from "../../../lib/format.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { activeVessels, type VesselOption } from "../soundings/api.ts";
+import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
+import { useReport } from "../../../components/useReport.ts";
 import { manilaMonth, monthBounds } from "../soundings/manila.ts";
-import { loadVesselHistory, type VesselHistoryQuery, type VesselHistoryReport, type VesselHistoryVoyage } from "./api.ts";
+import { loadVesselHistory, type VesselHistoryQuery, type VesselHistoryVoyage } from "./api.ts";
 import { latenessText } from "./lateness.ts";
 
 /**
@@ -60,15 +62,6 @@ const COLUMNS: ReportColumn<Leg>[] = [
   { name: "Late / early", width: 120, value: (l) => <Lateness minutes={l.minutesLate} /> },
 ];
 
-function DateField({ label, value, onChange, invalid, testId }: { label: string; value: string; onChange: (v: string) => void; invalid?: boolean; testId: string }) {
-  return (
-    <label style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-      {label}
-      <InputGroup type="date" value={value} onValueChange={onChange} intent={invalid ? "danger" : "none"} aria-invalid={invalid} data-testid={testId} />
-    </label>
-  );
-}
-
 /** The default period: last month through next month, the voyages a planner is most likely asking about. */
 function defaultPeriod() {
   const { year, month } = manilaMonth();
@@ -81,7 +74,6 @@ export default function VesselHistoryPage() {
   const [vessels, setVessels] = useState<VesselOption[] | null>(null);
   const [vesselCode, setVesselCode] = useState("");
   const [period, setPeriod] = useState(defaultPeriod);
-  const [state, setState] = useState<{ report: VesselHistoryReport | null; loading: boolean }>({ report: null, loading: false });
 
   useEffect(() => {
     let live = true;
@@ -107,27 +99,7 @@ export default function VesselHistoryPage() {
     [vesselCode, periodValid, period],
   );
 
-  // A slower answer to an older choice is dropped, so the table always shows the latest filter.
-  useEffect(() => {
-    if (!query) {
-      setState({ report: null, loading: false });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    loadVesselHistory(query)
-      .then((report) => live && setState({ report, loading: false }))
-      .catch((error) => {
-        if (!live) return;
-        setState({ report: null, loading: false });
-        notify.error(errorText(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
-  const { report, loading } = state;
+  const { report, loading } = useReport(loadVesselHistory, query);
   const legs = useMemo(() => legsOf(report?.data ?? []), [report]);
 
   return (

@@ -11,6 +11,7 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { activeVessels, LIQUIDS, type SoundingReport, type SoundingReportLine, soundingReport, soundingWorkbook, type VesselOption } from "./api.ts";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
+import { type ReportState, useReport } from "../../../components/useReport.ts";
 import { manilaDate, manilaMonth, MONTH_NAMES } from "./manila.ts";
 import { RecordSoundingDialog } from "./RecordSoundingDialog.tsx";
 
@@ -45,10 +46,7 @@ function readParams(params: PageProps["params"]) {
   };
 }
 
-interface ReportState {
-  report: SoundingReport | null;
-  loading: boolean;
-}
+type SoundingState = ReportState<SoundingReport>;
 
 export default function SoundingsPage({ params }: PageProps) {
   const [, navigate] = useLocation();
@@ -59,7 +57,6 @@ export default function SoundingsPage({ params }: PageProps) {
   const [recording, setRecording] = useState(false);
   // Bumped after a sounding is saved, so the report reads the figures again.
   const [revision, setRevision] = useState(0);
-  const [state, setState] = useState<ReportState>({ report: null, loading: false });
 
   useEffect(() => {
     let live = true;
@@ -85,24 +82,7 @@ export default function SoundingsPage({ params }: PageProps) {
     [year, month, vesselCode],
   );
 
-  useEffect(() => {
-    if (!query || !mayReport) {
-      setState({ report: null, loading: false });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    soundingReport(query)
-      .then((report) => live && setState({ report, loading: false }))
-      .catch((error) => {
-        if (!live) return;
-        setState({ report: null, loading: false });
-        notify.error(errorText(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [query, mayReport, revision]);
+  const state = useReport(soundingReport, mayReport ? query : null, { revision });
 
   const go = (patch: Partial<{ year: number; month: number; vesselCode: string }>) => {
     const now = manilaMonth();
@@ -233,7 +213,7 @@ const COLUMNS: ReportColumn<Line>[] = [
   },
 ];
 
-function ReportBody({ state }: { state: ReportState }) {
+function ReportBody({ state }: { state: SoundingState }) {
   const { report, loading } = state;
   if (loading && !report) return <Spinner size={30} />;
   if (!report) return null;
