@@ -12,6 +12,7 @@ import { httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
+import { bookingRoutes } from "./modules/bookings/routes.ts";
 import { masterDataRoutes } from "./modules/master-data/routes.ts";
 import { configureWebPush } from "./modules/notifications/push.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
@@ -45,6 +46,7 @@ export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
     ...vesselUpdateRoutes,
     ...voyageScheduleRoutes,
     ...soundingRoutes,
+    ...bookingRoutes,
   ];
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));

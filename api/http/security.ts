@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppConfig } from "./config.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -80,4 +81,14 @@ export function clientAddress(c: Parameters<MiddlewareHandler>[0]): string {
   // Deno.serve hands its connection info to app.fetch as the env argument.
   const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
   return env?.remoteAddr?.hostname ?? "local";
+}
+
+/**
+ * Where links in email point: the configured public address, else the address the request came in on. The
+ * Origin header is not used: anyone can send one, and a forged one would put a working link to another site
+ * in a real mailbox. Production sets PUBLIC_URL.
+ */
+export function linkBase(c: Context, config: AppConfig): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
+  return new URL(c.req.url).origin;
 }

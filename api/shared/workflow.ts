@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { statusHistory } from "../../db/schema/index.ts";
@@ -65,6 +65,62 @@ export async function transition<S extends string, A extends string>(
       remarks: request.remarks?.trim() ?? "",
     });
     return { from, to: rule.to, message: rule.notice };
+  });
+}
+
+export interface BulkTransitionRequest<A extends string> {
+  ids: readonly number[];
+  action: A;
+  actor: WorkflowActor;
+  remarks?: string;
+  /** Other columns the move writes along with the status (who confirmed, when). */
+  set?: Record<string, unknown>;
+}
+
+/**
+ * Applies `action` to several records in one transaction: all of them move or none does. A record not in a
+ * starting status, or moved by someone else meanwhile, makes the whole call a 409 naming it.
+ */
+export async function transitionMany<S extends string, A extends string>(
+  db: Db,
+  workflow: Workflow<S, A>,
+  target: WorkflowTable & { label: AnyPgColumn },
+  request: BulkTransitionRequest<A>,
+): Promise<TransitionResult<S>> {
+  const rule = workflow.actions[request.action];
+  if (!rule) throw new AppError("VALIDATION", `Unknown action ${String(request.action)}.`, { action: [`Unknown action ${String(request.action)}`] });
+  if (!rule.allowed(request.actor)) {
+    throw new AppError("FORBIDDEN", `Only ${rule.who} may ${String(request.action)} a ${workflow.noun}.`);
+  }
+  const ids = [...new Set(request.ids)];
+  if (ids.length === 0) throw new AppError("VALIDATION", `Choose at least one ${workflow.noun}.`);
+  return await db.transaction(async (tx) => {
+    const current = await tx.select({ id: target.id, status: target.status, label: target.label }).from(target.table)
+      .where(inArray(target.id, ids)) as { id: number; status: S; label: string }[];
+    if (current.length !== ids.length) throw new AppError("NOT_FOUND", `A ${workflow.noun} you chose was not found. Reload the list.`);
+    const stuck = current.filter((r) => !rule.from.includes(r.status));
+    if (stuck.length > 0) {
+      const named = stuck.map((r) => `${r.label} is ${r.status}`).join("; ");
+      throw new AppError("CONFLICT", `Only a ${workflow.noun} that is ${rule.from.join(" or ")} can be moved to ${rule.to}: ${named}.`);
+    }
+    const set: Record<string, unknown> = { ...request.set, [columnKey(target.table, target.status)]: rule.to };
+    if (target.dateModified) set[columnKey(target.table, target.dateModified)] = new Date();
+    const moved = await tx.update(target.table).set(set as never)
+      .where(and(inArray(target.id, ids), inArray(target.status, [...rule.from]))).returning({ id: target.id });
+    if (moved.length !== ids.length) {
+      throw new AppError("CONFLICT", `Some of these ${workflow.noun}s were changed by someone else a moment ago. Reload them to see their state.`);
+    }
+    await tx.insert(statusHistory).values(current.map((r) => ({
+      entity: workflow.entity,
+      recordId: r.id,
+      action: String(request.action),
+      fromStatus: r.status,
+      toStatus: rule.to,
+      actor: request.actor.userId,
+      remarks: request.remarks?.trim() ?? "",
+    })));
+    // Every record moves to the same status; `from` is the first one's, for callers that care.
+    return { from: current[0].status, to: rule.to, message: rule.notice };
   });
 }
 

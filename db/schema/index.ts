@@ -8,3 +8,4 @@ export * from "./workflow.ts";
 export * from "./sales-quotations.ts";
 export * from "./jobs.ts";
 export * from "./voyages.ts";
+export * from "./bookings.ts";

@@ -15,16 +15,25 @@ export interface SetupEmailData { name: string; userId: string; link: string; ex
 export interface ResetEmailData { name: string; userId: string; link: string; expiresMinutes: number }
 export interface HelpEmailData { fromName: string; fromUserId: string; fromEmail: string; subject: string; message: string }
 export interface GenericEmailData { name: string; subject: string; message: string }
+export interface BookingLinkEmailData {
+  customerName: string;
+  bookingBatchRef: string;
+  voyage: string;
+  bookingCount: number;
+  link: string;
+  expiresAt: string;
+}
 
 export interface EmailTemplates {
   setup: SetupEmailData;
   reset: ResetEmailData;
   help: HelpEmailData;
   generic: GenericEmailData;
+  bookingLink: BookingLinkEmailData;
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic"] as const satisfies readonly EmailTemplateName[];
+export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic", "bookingLink"] as const satisfies readonly EmailTemplateName[];
 
 const SUBJECT_MAX = 200;
 const PRODUCT = "Lading";
@@ -118,6 +127,21 @@ const renderers: { [K in EmailTemplateName]: (data: EmailTemplates[K]) => Render
       subject,
       text: `Hello ${d.name},\n\n${d.message}\n`,
       html: layout(subject, [`Hello ${d.name},`, d.message]),
+    };
+  },
+  bookingLink: (d) => {
+    const subject = oneLine(`Your bookings ${d.bookingBatchRef} on voyage ${d.voyage}`);
+    const what = plural(d.bookingCount, "booking");
+    return {
+      subject,
+      text: `Hello ${d.customerName},\n\nWe have prepared ${what} for you on voyage ${d.voyage} (batch ${d.bookingBatchRef}).\n` +
+        `Please review them, add the consignee and the pick-up details, and submit them here. The link works once and ` +
+        `is open until ${d.expiresAt}:\n\n${d.link}\n\nOur staff confirm the bookings once you have submitted them.\n`,
+      html: layout(subject, [
+        `Hello ${d.customerName},`,
+        `We have prepared ${what} for you on voyage ${d.voyage} (batch ${d.bookingBatchRef}). Please review them, add the consignee and the pick-up details, and submit them. The link works once and is open until ${d.expiresAt}.`,
+        "Our staff confirm the bookings once you have submitted them.",
+      ], { label: "Complete my bookings", href: d.link }),
     };
   },
 };

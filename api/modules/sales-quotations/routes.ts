@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fileResponse, XLSX_TYPE } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
 import { dateText } from "../master-data/fields.ts";
@@ -72,13 +73,6 @@ const written = z.object({ data: quotationRow, message: z.string() });
 const listOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().optional(), message: z.string().optional() });
 const pricedLane = z.object({ charges: z.array(chargeRow), total: z.string(), standardTotal: z.string() });
 const today = () => manilaDate(new Date());
-
-function file(bytes: Uint8Array, type: string, name: string, disposition: "inline" | "attachment") {
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: { "content-type": type, "content-disposition": `${disposition}; filename="${name}"` },
-  });
-}
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export const salesQuotationRoutes: RouteDef[] = [
   route({
@@ -246,14 +240,14 @@ export const salesQuotationRoutes: RouteDef[] = [
     summary: "The quotation printout as a PDF",
   }, async ({ deps, params }) => {
     const pdf = await printout(deps.db, params.sqRefNum);
-    return file(pdf.bytes, "application/pdf", pdf.fileName, "inline");
+    return fileResponse(pdf.bytes, "application/pdf", pdf.fileName, "inline");
   }),
   route({
     method: "post", path: "/SalesQuotations/downloadAllSQperCustomer", permission, tag, body: customerDownloadBody,
     summary: "Every quotation of a customer with its lanes and charges, as an Excel workbook",
   }, async ({ deps, body }) => {
     const book = await customerWorkbook(deps.db, body.customerCode);
-    return file(book.bytes, XLSX_TYPE, book.fileName, "attachment");
+    return fileResponse(book.bytes, XLSX_TYPE, book.fileName, "attachment");
   }),
 
   // ------------------------------------------------------------------------------------------ memorandum
@@ -273,6 +267,6 @@ export const salesQuotationRoutes: RouteDef[] = [
     summary: "A quotation memorandum as a PDF",
   }, async ({ deps, params }) => {
     const pdf = await memoPdf(deps.db, params.memoRef);
-    return file(pdf.bytes, "application/pdf", pdf.fileName, "inline");
+    return fileResponse(pdf.bytes, "application/pdf", pdf.fileName, "inline");
   }),
 ];

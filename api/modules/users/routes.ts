@@ -4,7 +4,7 @@ import { AttemptLimiter } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import type { AppConfig } from "../../http/config.ts";
 import { validationError } from "../../http/mount.ts";
-import { clientAddress } from "../../http/security.ts";
+import { clientAddress, linkBase } from "../../http/security.ts";
 import { activationQuery, deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { sessionUser } from "../auth/schemas.ts";
@@ -48,16 +48,6 @@ import {
 
 const tag = "Users";
 const sessionWriteResult = z.object({ data: sessionUser, message: z.string() });
-
-/**
- * Where links in email point: the configured public address, else the address the request came in on. The
- * Origin header is not used: anyone can send one, and a forged one would put a working reset link to another
- * site in a real user's mailbox. Production sets PUBLIC_URL.
- */
-function linkBase(c: Context, config: AppConfig): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
-  return new URL(c.req.url).origin;
-}
 
 function requestContext(c: Context, config: AppConfig): RequestContext {
   return { linkBase: linkBase(c, config), address: clientAddress(c) };

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../db/schema/index.ts";
+import { bookingBatches, branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../db/schema/index.ts";
 import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
@@ -103,6 +103,11 @@ export async function deleteSchedules(db: Db, ids: number[]) {
     .where(inArray(vesselUpdateHeaders.voyageNum, rows.map((r) => r.voyageNum)));
   if (used.length > 0) {
     throw new AppError("CONFLICT", `Voyage ${used.map((u) => u.voyageNum).join(", ")} has vessel updates recorded; deactivate it instead.`);
+  }
+  const booked = await db.selectDistinct({ voyageNum: bookingBatches.voyageNum }).from(bookingBatches)
+    .where(inArray(bookingBatches.voyageNum, rows.map((r) => r.voyageNum)));
+  if (booked.length > 0) {
+    throw new AppError("CONFLICT", `Voyage ${booked.map((b) => b.voyageNum).join(", ")} has bookings; it cannot be deleted. Deactivate it instead.`);
   }
   await db.delete(voyageSchedules).where(inArray(voyageSchedules.id, ids));
   return { message: `${ids.length} voyage(s) deleted successfully` };

@@ -86,13 +86,13 @@ export const ROUTES: AppRoute[] = [
   r("/whats_new", "What's new", "authenticated", WhatsNewPage),
 
   // Public pages customers reach from links; tracking is open to staff too.
-  r("/booking/link/t/:token", "Booking", "signedOut"),
-  r("/booking/AuthorizationLetter/:id", "Authorization letter", "signedOut"),
-  r("/booking/PickUpRequest/:id", "Pick-up request", "signedOut"),
-  r("/booking/success/:bookingRef", "Booking received", "signedOut"),
+  r("/booking/link/t/:token", "Booking", "signedOut", lazy(() => import("../features/bookings/public/LinkPage.tsx"))),
+  r("/booking/AuthorizationLetter/:id", "Authorization letter", "signedOut", lazy(() => import("../features/bookings/public/AuthorizationLetterPage.tsx"))),
+  r("/booking/PickUpRequest/:id", "Pick-up request", "signedOut", lazy(() => import("../features/bookings/public/PickUpRequestPage.tsx"))),
+  r("/booking/success/:bookingRef", "Booking received", "signedOut", lazy(() => import("../features/bookings/public/SuccessPage.tsx"))),
   r("/booking/loadingConfirmation/:bookingRef/:token", "Loading confirmation", "signedOut"),
-  r("/booking/shipmentTracking", "Shipment tracking", "public"),
-  r("/booking/shipmentTracking/:bookingRef", "Shipment tracking", "public"),
+  r("/booking/shipmentTracking", "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
+  r("/booking/shipmentTracking/:bookingRef", "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
 
   r("/myAccount", "My profile", "authenticated", MyAccountPage),
   r("/myAccount/edit/:id", "Edit profile", "authenticated", EditProfilePage),

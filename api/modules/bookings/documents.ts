@@ -1,0 +1,200 @@
+import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { bookings, branches, commodities, customers, truckings, users } from "../../../db/schema/index.ts";
+import { AUTHORITY_TO_WITHDRAW_NAME, buildAuthorityToWithdrawPdf } from "../../../templates/documents/authority-to-withdraw.ts";
+import { buildCargoBookingSlipPdf, CARGO_BOOKING_SLIP_NAME } from "../../../templates/documents/cargo-booking-slip.ts";
+import { buildPickUpListWorkbook, DELIVERY_LIST_FILE, PICK_UP_LIST_FILE } from "../../../templates/exports/pick-up-list.ts";
+import { EMPTY_LIST_MESSAGE } from "../../shared/contracts.ts";
+import { AppError } from "../../shared/errors.ts";
+import { addressText, type BookingRecord, bookingByRef, bookingRow, deliveryAddressOf, pickUpAddressOf, voyageOf } from "./records.ts";
+import { type BookingStatus, DELIVERY_MODES, deliverToDoor, pickUpAtDoor } from "./rules.ts";
+import type { DeliveryListLine, DeliveryListQuery, TruckerView } from "./schemas.ts";
+
+/**
+ * What bookings print and export: the authority to withdraw, the cargo booking slip, the trucker's pages
+ * (authorization letter and pick-up request, opened by the booking's public id) and the pick-up and inbound
+ * delivery lists.
+ */
+
+const ATW_AND_LATER: readonly BookingStatus[] = ["ATW Issued", "Outbound CTS Issued", "At Vessel Loaded"];
+
+async function byPublicId(db: Db, publicId: string): Promise<BookingRecord> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.publicId, publicId));
+  // The same answer for a guessed id and a booking that is gone: nothing tells the two apart.
+  if (!row || row.status === "Expired" || row.status === "Cloned") throw new AppError("NOT_FOUND", "This link does not name a booking.");
+  return row;
+}
+
+async function truckerViewOf(db: Db, b: BookingRecord): Promise<TruckerView> {
+  const [row, voyage] = await Promise.all([bookingRow(db, b.bookingRef), voyageOf(db, b.voyageNum)]);
+  return {
+    bookingRef: row.bookingRef,
+    status: row.status,
+    shipperName: row.customerName,
+    voyageNum: voyage.voyageNum,
+    voyageRef: voyage.voyageRef,
+    vesselName: voyage.vesselName,
+    originBranchName: voyage.originBranchName,
+    destinationName: row.destinationName,
+    modeOfDelivery: row.modeOfDelivery,
+    pickUpDate: row.pickUpDate,
+    pickUpTime: row.pickUpTime,
+    pickUpAddress: addressText(row.pickUpAddress),
+    goods: row.goods,
+    packaging: row.packaging,
+    quantity: row.quantity,
+    quantityTeu: row.quantityTeu,
+    containerVanNum: row.containerVanNum,
+    truckerName: row.truckerName,
+    plateNum: row.plateNum,
+    trailerNum: row.trailerNum,
+    helperName: row.helperName,
+    dateAtwIssued: row.dateAtwIssued,
+    serviceRemarks: row.serviceRemarks,
+  };
+}
+
+/** /booking/AuthorizationLetter/{id}: only once the ATW is issued, since before that it authorises nothing. */
+export async function authorizationLetter(db: Db, publicId: string) {
+  const booking = await byPublicId(db, publicId);
+  if (!ATW_AND_LATER.includes(booking.status as BookingStatus)) throw new AppError("NOT_FOUND", "This link does not name a booking.");
+  return { data: await truckerViewOf(db, booking) };
+}
+
+/** /booking/PickUpRequest/{id}: what the trucker collects, where and when, once the booking is confirmed. */
+export async function pickUpRequest(db: Db, publicId: string) {
+  const booking = await byPublicId(db, publicId);
+  if (booking.status === "Draft" || booking.status === "Sent") throw new AppError("NOT_FOUND", "This link does not name a booking.");
+  return { data: await truckerViewOf(db, booking) };
+}
+
+async function atwPdf(db: Db, booking: BookingRecord) {
+  if (!ATW_AND_LATER.includes(booking.status as BookingStatus)) {
+    throw new AppError("CONFLICT", `The ATW of booking ${booking.bookingRef} is not issued yet; the booking is ${booking.status}.`);
+  }
+  const view = await truckerViewOf(db, booking);
+  const [issuer] = booking.atwIssuedBy
+    ? await db.select({ name: users.name }).from(users).where(eq(users.userId, booking.atwIssuedBy))
+    : [];
+  return {
+    bytes: buildAuthorityToWithdrawPdf({ ...view, issuedBy: issuer?.name ?? booking.atwIssuedBy ?? "", generatedAt: new Date() }),
+    fileName: AUTHORITY_TO_WITHDRAW_NAME(booking.bookingRef),
+  };
+}
+
+export async function atwDocument(db: Db, bookingRef: string) {
+  return await atwPdf(db, await bookingByRef(db, bookingRef));
+}
+
+export async function atwDocumentByPublicId(db: Db, publicId: string) {
+  return await atwPdf(db, await byPublicId(db, publicId));
+}
+
+export async function bookingSlip(db: Db, bookingRef: string) {
+  const booking = await bookingByRef(db, bookingRef);
+  const [row, voyage] = await Promise.all([bookingRow(db, booking.bookingRef), voyageOf(db, booking.voyageNum)]);
+  const [commodity] = booking.commodityCode
+    ? await db.select({ name: commodities.name }).from(commodities).where(eq(commodities.code, booking.commodityCode))
+    : [];
+  const bytes = buildCargoBookingSlipPdf({
+    bookingRef: row.bookingRef,
+    bookingBatchRef: row.bookingBatchRef,
+    bookingDate: row.bookingDate,
+    status: row.status,
+    shipperName: row.customerName,
+    consigneeName: row.consigneeName,
+    voyageNum: voyage.voyageNum,
+    voyageRef: voyage.voyageRef,
+    vesselName: voyage.vesselName,
+    estimatedTimeDeparture: voyage.estimatedTimeDeparture,
+    originBranchName: voyage.originBranchName,
+    destinationName: row.destinationName,
+    modeOfDelivery: row.modeOfDelivery,
+    modeOfPayment: row.modeOfPayment,
+    pickUpDate: row.pickUpDate,
+    pickUpTime: row.pickUpTime,
+    pickUpAddress: addressText(row.pickUpAddress),
+    deliveryAddress: addressText(row.deliveryAddress),
+    commodity: commodity?.name ?? "",
+    goods: row.goods,
+    packaging: row.packaging,
+    quantity: row.quantity,
+    quantityTeu: row.quantityTeu,
+    cargoWeight: row.cargoWeight,
+    declaredValue: row.declaredValue,
+    containerVanNum: row.containerVanNum,
+    isShipperOwned: row.isShipperOwned,
+    truckerName: row.truckerName,
+    plateNum: row.plateNum,
+    remarks: row.remarks,
+    serviceRemarks: row.serviceRemarks,
+    charges: row.charges,
+    total: row.total,
+    generatedAt: new Date(),
+  });
+  return { bytes, fileName: CARGO_BOOKING_SLIP_NAME(booking.bookingRef) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pick-up and inbound delivery lists
+
+const GONE: BookingStatus[] = ["Expired", "Cloned"];
+
+async function linesOf(db: Db, records: BookingRecord[], address: (b: BookingRecord) => string): Promise<DeliveryListLine[]> {
+  if (records.length === 0) return [];
+  const [customerRows, branchRows, truckerRows] = await Promise.all([
+    db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
+    db.select({ code: branches.code, name: branches.name }).from(branches).where(inArray(branches.code, [...new Set(records.map((r) => r.destinationBranchCode))])),
+    db.select({ code: truckings.code, name: truckings.name }).from(truckings),
+  ]);
+  return records.map((b) => ({
+    bookingRef: b.bookingRef,
+    bookingDate: b.bookingDate,
+    pickUpDate: b.pickUpDate,
+    pickUpTime: b.pickUpTime,
+    customer: customerRows.find((c) => c.code === b.customerCode)?.company ?? b.customerCode,
+    destination: branchRows.find((c) => c.code === b.destinationBranchCode)?.name ?? b.destinationBranchCode,
+    address: address(b),
+    modeOfDelivery: b.modeOfDelivery,
+    truckerName: truckerRows.find((t) => t.code === b.truckingCode)?.name ?? "",
+    plateNum: b.plateNum,
+    status: b.status,
+    remarks: b.remarks,
+  }));
+}
+
+/** Door pick-ups of a branch by pick-up date: where the trucks go. */
+export async function pickUpList(db: Db, query: DeliveryListQuery) {
+  const records = await db.select().from(bookings).where(and(
+    sql`lower(${bookings.branchCode}) = lower(${query.branchCode})`,
+    inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(pickUpAtDoor)),
+    gte(bookings.pickUpDate, query.dateFrom),
+    lte(bookings.pickUpDate, query.dateTo),
+    notInArray(bookings.status, GONE),
+  )).orderBy(asc(bookings.pickUpDate), asc(bookings.pickUpTime), asc(bookings.id));
+  const data = await linesOf(db, records, (b) => addressText(pickUpAddressOf(b)));
+  return data.length === 0 ? { data, total: 0, message: EMPTY_LIST_MESSAGE } : { data, total: data.length };
+}
+
+/** Door deliveries bound for a branch, by booking date: what its trucks will deliver once the cargo lands. */
+export async function inboundDeliveryList(db: Db, query: DeliveryListQuery) {
+  const records = await db.select().from(bookings).where(and(
+    sql`lower(${bookings.destinationBranchCode}) = lower(${query.branchCode})`,
+    inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(deliverToDoor)),
+    gte(bookings.bookingDate, query.dateFrom),
+    lte(bookings.bookingDate, query.dateTo),
+    notInArray(bookings.status, [...GONE, "Draft", "Sent"]),
+  )).orderBy(asc(bookings.bookingDate), asc(bookings.id));
+  const data = await linesOf(db, records, (b) => addressText(deliveryAddressOf(b)));
+  return data.length === 0 ? { data, total: 0, message: EMPTY_LIST_MESSAGE } : { data, total: data.length };
+}
+
+export async function pickUpListFile(db: Db, query: DeliveryListQuery) {
+  const { data } = await pickUpList(db, query);
+  return { bytes: buildPickUpListWorkbook(`Pick-up list ${query.branchCode.toUpperCase()}`, data), fileName: PICK_UP_LIST_FILE };
+}
+
+export async function deliveryListFile(db: Db, query: DeliveryListQuery) {
+  const { data } = await inboundDeliveryList(db, query);
+  return { bytes: buildPickUpListWorkbook(`Delivery list ${query.branchCode.toUpperCase()}`, data), fileName: DELIVERY_LIST_FILE };
+}

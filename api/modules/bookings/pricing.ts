@@ -1,0 +1,183 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { charges, ports } from "../../../db/schema/index.ts";
+import { AppError } from "../../shared/errors.ts";
+import { chargeAmount, normalizeAmount, sumAmounts } from "../master-data/rules.ts";
+import { quotationsForBooking } from "../sales-quotations/service.ts";
+import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import type { DeliveryMode } from "./rules.ts";
+import type { BookingChargeRow } from "./schemas.ts";
+
+/**
+ * A booking is priced from its shipper's approved quotation (sqReportsBooking): the lane that runs from a port
+ * of the voyage's origin to a port of the booking's destination by the booking's mode. The lane's agreed rates
+ * are multiplied out by what the booking ships, in each charge's unit (TEU, bags, tons).
+ */
+
+export interface LaneChoice {
+  sqRefNum: string;
+  sqdocNum: string;
+  serviceModeCode: string;
+  originPortCode: string;
+  destinationPortCode: string;
+  originAreaCode: string | null;
+  destinationAreaCode: string | null;
+  isTandem: boolean;
+  validUntil: string;
+  charges: { chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; requestedRate: string }[];
+}
+
+export interface LaneSearch {
+  voyage: ScheduleRow;
+  customerCode: string;
+  destinationBranchCode?: string;
+  modeOfDelivery?: DeliveryMode;
+  /** The booking date: the quotation must be in force on it. */
+  on: string;
+}
+
+async function portsOf(db: Db, branchCodes: string[]): Promise<Map<string, string>> {
+  if (branchCodes.length === 0) return new Map();
+  const rows = await db.select({ code: ports.code, branchCode: ports.branchCode }).from(ports)
+    .where(and(inArray(ports.branchCode, branchCodes), eq(ports.isActive, true)));
+  return new Map(rows.map((r) => [r.code.toLowerCase(), r.branchCode]));
+}
+
+/** The quotation lanes a booking of this shipper on this voyage could be priced from, newest quotation first. */
+export async function lanesFor(db: Db, search: LaneSearch): Promise<LaneChoice[]> {
+  const destinations = search.voyage.destinations.map((d) => d.destinationBranchCode)
+    .filter((code) => !search.destinationBranchCode || code.toLowerCase() === search.destinationBranchCode.toLowerCase());
+  const [originPorts, destinationPorts] = await Promise.all([portsOf(db, [search.voyage.originBranchCode]), portsOf(db, destinations)]);
+  const quotations = await quotationsForBooking(db, { customerCode: search.customerCode, originPortCode: null, destinationPortCode: null, on: search.on });
+  const lanes: LaneChoice[] = [];
+  for (const quotation of quotations.data) {
+    for (const lane of quotation.lanes) {
+      if (!originPorts.has(lane.originPortCode.toLowerCase()) || !destinationPorts.has(lane.destinationPortCode.toLowerCase())) continue;
+      if (search.modeOfDelivery && lane.serviceModeCode !== search.modeOfDelivery) continue;
+      lanes.push({
+        sqRefNum: quotation.sqRefNum,
+        sqdocNum: lane.sqdocNum,
+        serviceModeCode: lane.serviceModeCode,
+        originPortCode: lane.originPortCode,
+        destinationPortCode: lane.destinationPortCode,
+        originAreaCode: lane.originAreaCode,
+        destinationAreaCode: lane.destinationAreaCode,
+        isTandem: lane.isTandem,
+        validUntil: quotation.validUntil,
+        charges: lane.charges.map((c) => ({
+          chargeCode: c.chargeCode,
+          chargeName: c.chargeName,
+          chargePart: c.chargePart,
+          rateUnit: c.rateUnit,
+          requestedRate: c.requestedRate,
+        })),
+      });
+    }
+  }
+  return lanes;
+}
+
+export interface PricingInput {
+  destinationBranchCode: string;
+  modeOfDelivery: DeliveryMode;
+  isTandem: boolean;
+  pickUpAreaCode: string | null;
+  deliveryAreaCode: string | null;
+  quantity: number;
+  quantityTeu: number;
+  cargoWeight: string;
+  sqdocNum: string | null;
+  additionalCharges: { chargeCode: string; amount: string }[];
+}
+
+export interface PricedBooking {
+  sqRefNum: string;
+  sqdocNum: string;
+  charges: BookingChargeRow[];
+  insurancePremium: string;
+  total: string;
+}
+
+const invalid = (field: string, text: string) => new AppError("VALIDATION", text, { [field]: [text] });
+
+/** The lane asked for, or the best of the shipper's lanes: same tandem setting, then the areas of the booking. */
+function chooseLane(lanes: LaneChoice[], input: PricingInput, customerCode: string, voyage: ScheduleRow): LaneChoice {
+  if (input.sqdocNum) {
+    const asked = lanes.find((l) => l.sqdocNum.toLowerCase() === input.sqdocNum!.toLowerCase());
+    if (!asked) {
+      throw invalid("sqdocNum", `Quotation lane ${input.sqdocNum} does not price this booking: it must be a lane of an approved quotation of ${customerCode} in force, from ${voyage.originBranchName} to the destination by ${input.modeOfDelivery}.`);
+    }
+    return asked;
+  }
+  const candidates = lanes.filter((l) => l.isTandem === input.isTandem);
+  if (candidates.length === 0) {
+    throw invalid(
+      "sqdocNum",
+      `No approved quotation of ${customerCode} prices ${input.isTandem ? "a tandem " : ""}${input.modeOfDelivery} from ${voyage.originBranchName} to ${input.destinationBranchCode}. Ask the account executive for a quotation of this lane.`,
+    );
+  }
+  const score = (l: LaneChoice) =>
+    (l.originAreaCode && l.originAreaCode === input.pickUpAreaCode ? 2 : l.originAreaCode ? 0 : 1) +
+    (l.destinationAreaCode && l.destinationAreaCode === input.deliveryAreaCode ? 2 : l.destinationAreaCode ? 0 : 1);
+  return [...candidates].sort((a, b) => score(b) - score(a))[0];
+}
+
+const QUANTITY_OF: Record<string, (input: PricingInput) => string> = {
+  perTeu: (input) => String(input.quantityTeu),
+  perBag: (input) => String(input.quantity),
+  perTon: (input) => input.cargoWeight,
+};
+
+/** Prices a booking; refuses a missing lane and a charge code added twice or already on the lane (001 §5). */
+export async function priceBooking(db: Db, search: LaneSearch, input: PricingInput): Promise<PricedBooking> {
+  const lanes = await lanesFor(db, { ...search, destinationBranchCode: input.destinationBranchCode, modeOfDelivery: input.modeOfDelivery });
+  const lane = chooseLane(lanes, input, search.customerCode, search.voyage);
+
+  const priced: BookingChargeRow[] = [];
+  for (const charge of lane.charges) {
+    const quantity = QUANTITY_OF[charge.rateUnit]?.(input) ?? "0";
+    // As on the quotation, a charge in a unit the booking ships nothing in is left off.
+    if (Number(quantity) === 0) continue;
+    priced.push({
+      chargeCode: charge.chargeCode,
+      chargeName: charge.chargeName,
+      chargePart: charge.chargePart,
+      rateUnit: charge.rateUnit,
+      quantity,
+      rate: normalizeAmount(charge.requestedRate),
+      amount: chargeAmount(charge.requestedRate, charge.rateUnit as "perTeu", quantity),
+      source: "SQ",
+    });
+  }
+
+  const added = input.additionalCharges;
+  if (added.length > 0) {
+    const codes = added.map((a) => a.chargeCode.toUpperCase());
+    const masters = await db.select({ code: charges.code, name: charges.name }).from(charges)
+      .where(and(inArray(sql`upper(${charges.code})`, codes), eq(charges.isActive, true)));
+    const seen = new Set(lane.charges.map((c) => c.chargeCode.toUpperCase()));
+    for (const extra of added) {
+      const code = extra.chargeCode.toUpperCase();
+      const master = masters.find((m) => m.code.toUpperCase() === code);
+      if (!master) throw invalid("additionalCharges", `Charge ${extra.chargeCode} is not an active charge of the charge master.`);
+      if (seen.has(code)) {
+        throw invalid("additionalCharges", `Charge ${master.code} (${master.name}) is already on this booking; a charge may appear only once.`);
+      }
+      seen.add(code);
+      const amount = normalizeAmount(extra.amount);
+      priced.push({ chargeCode: master.code, chargeName: master.name, chargePart: "OTHER", rateUnit: "perTeu", quantity: "1", rate: amount, amount, source: "ADDED" });
+    }
+  }
+
+  const insuranceCodes = new Set(
+    (await db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true))).map((c) => c.code),
+  );
+  const insurance = priced.filter((c) => insuranceCodes.has(c.chargeCode) && c.source === "SQ").map((c) => c.amount);
+  return {
+    sqRefNum: lane.sqRefNum,
+    sqdocNum: lane.sqdocNum,
+    charges: priced,
+    insurancePremium: sumAmounts(insurance),
+    total: sumAmounts(priced.map((c) => c.amount)),
+  };
+}

@@ -1,0 +1,421 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  areas,
+  bookingBatches,
+  bookingCharges,
+  bookings,
+  branches,
+  commodities,
+  customers,
+  truckings,
+} from "../../../db/schema/index.ts";
+import { AppError, asValidation } from "../../shared/errors.ts";
+import { manilaDate, sumAmounts } from "../master-data/rules.ts";
+import { scheduleByNumber } from "../voyages/schedules.ts";
+import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import { type PricedBooking, priceBooking } from "./pricing.ts";
+import {
+  type AddressParts,
+  addressLine,
+  type BookingStatus,
+  checkHandling,
+  deliverToDoor,
+  type DeliveryMode,
+  isBlankAddress,
+  pickUpAtDoor,
+  serviceRemarks,
+} from "./rules.ts";
+import type { AddressInput, BatchRow, BookingChargeRow, BookingInput, BookingRow, CustomerPartInput } from "./schemas.ts";
+
+/**
+ * Bookings as records: checking one against the rules of 001 §5, writing it with its charges, and reading
+ * bookings and batches back in the shape the screens use. The status moves live in batches.ts.
+ */
+
+export type BookingRecord = typeof bookings.$inferSelect;
+export type BatchRecord = typeof bookingBatches.$inferSelect;
+
+export const invalid = (field: string, text: string) => new AppError("VALIDATION", text, { [field]: [text] });
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** 32 random bytes in base64url: the link token (256 bits) and, cut to 16 bytes, a booking's public id. */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checks
+
+const END_LABEL = { pickUp: "pick-up", delivery: "delivery" } as const;
+
+/** 001 §5: an address typed as spaces only is refused rather than stored as if it were one. */
+export function checkAddressNotBlank(field: string, address: AddressInput, end: keyof typeof END_LABEL): void {
+  const typed = [address.street, address.barangay, address.city, address.province, address.zipCode].some((p) => p.length > 0);
+  if (typed && isBlankAddress(address)) {
+    throw invalid(field, `The ${END_LABEL[end]} address is only blank spaces; type the address or leave it empty.`);
+  }
+}
+
+interface DoorCheck {
+  modeOfDelivery: DeliveryMode;
+  pickUpAddress: AddressParts;
+  pickUpAreaCode: string | null;
+  deliveryAddress: AddressParts;
+  deliveryAreaCode: string | null;
+}
+
+const hasPlace = (a: AddressParts) => a.city.trim() !== "" && a.province.trim() !== "";
+
+/**
+ * 001 §5: a door end needs its address (at least the city and province) and its area. Checked when the
+ * booking is complete: when the customer submits it and when staff confirm it.
+ */
+export function doorProblems(b: DoorCheck, prefix = ""): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (pickUpAtDoor(b.modeOfDelivery)) {
+    if (!hasPlace(b.pickUpAddress)) problems[`${prefix}pickUpAddress`] = `${b.modeOfDelivery} picks up at the door: the pick-up address (city and province at least) is required.`;
+    if (!b.pickUpAreaCode) problems[`${prefix}pickUpAreaCode`] = `${b.modeOfDelivery} picks up at the door: the pick-up area is required.`;
+  }
+  if (deliverToDoor(b.modeOfDelivery)) {
+    if (!hasPlace(b.deliveryAddress)) problems[`${prefix}deliveryAddress`] = `${b.modeOfDelivery} delivers to the door: the delivery address (city and province at least) is required.`;
+    if (!b.deliveryAreaCode) problems[`${prefix}deliveryAreaCode`] = `${b.modeOfDelivery} delivers to the door: the delivery area is required.`;
+  }
+  return problems;
+}
+
+export function throwProblems(problems: Record<string, string>, headline?: string): void {
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return;
+  throw new AppError("VALIDATION", headline ?? entries[0][1], Object.fromEntries(entries.map(([k, v]) => [k, [v]])));
+}
+
+async function checkArea(db: Db, field: string, areaCode: string | null, branchCode: string, what: string) {
+  if (!areaCode) return null;
+  const [area] = await db.select().from(areas).where(sql`lower(${areas.code}) = lower(${areaCode})`);
+  if (!area || !area.isActive) throw invalid(field, `Area ${areaCode} is not an active area.`);
+  if (area.branchCode.toLowerCase() !== branchCode.toLowerCase()) {
+    throw invalid(field, `Area ${area.code} belongs to branch ${area.branchCode}; the ${what} area must be one of branch ${branchCode}.`);
+  }
+  return area;
+}
+
+/** Checks what the customer can type (shared by the staff form and the booking link). */
+export async function checkCustomerPart(db: Db, input: CustomerPartInput, ends: { originBranchCode: string; destinationBranchCode: string }, prefix = "") {
+  checkAddressNotBlank(`${prefix}pickUpAddress`, input.pickUpAddress, "pickUp");
+  checkAddressNotBlank(`${prefix}deliveryAddress`, input.deliveryAddress, "delivery");
+  const pickUpArea = await checkArea(db, `${prefix}pickUpAreaCode`, input.pickUpAreaCode, ends.originBranchCode, "pick-up");
+  const deliveryArea = await checkArea(db, `${prefix}deliveryAreaCode`, input.deliveryAreaCode, ends.destinationBranchCode, "delivery");
+  if (input.consigneeCode) {
+    const [consignee] = await db.select({ code: customers.code }).from(customers).where(sql`lower(${customers.code}) = lower(${input.consigneeCode})`);
+    if (!consignee) throw invalid(`${prefix}consigneeCode`, `Consignee ${input.consigneeCode} is not a customer.`);
+  }
+  return { pickUpArea, deliveryArea };
+}
+
+export interface BookingScope {
+  voyage: ScheduleRow;
+  customerCode: string;
+  bookingDate: string;
+}
+
+export interface CheckedBooking {
+  values: Omit<typeof bookings.$inferInsert, "bookingRef" | "bookingBatchRef" | "voyageNum" | "customerCode" | "branchCode" | "status" | "publicId" | "bookingDate">;
+  priced: PricedBooking;
+}
+
+const trimmed = (a: AddressInput): AddressInput => ({
+  street: a.street.trim(),
+  barangay: a.barangay.trim(),
+  city: a.city.trim(),
+  province: a.province.trim(),
+  zipCode: a.zipCode.trim(),
+});
+
+/** Every rule a booking's own fields must meet, and its price; answers the columns to write. */
+export async function checkBooking(db: Db, scope: BookingScope, input: BookingInput): Promise<CheckedBooking> {
+  const { voyage } = scope;
+  const destination = voyage.destinations.find((d) => d.destinationBranchCode.toLowerCase() === input.destinationBranchCode.toLowerCase());
+  if (!destination) {
+    const calls = voyage.destinations.map((d) => d.destinationBranchCode).join(", ");
+    throw invalid("destinationBranchCode", `Destination ${input.destinationBranchCode} is not a port of call of voyage ${voyage.voyageNum} (${calls}).`);
+  }
+  asValidation("originHandling", () => checkHandling(input));
+  if (input.isShipperOwned && input.containerVanNum.trim() === "") {
+    throw invalid("containerVanNum", "A shipper-owned container needs its container number.");
+  }
+  if (input.quantityTeu === 0 && input.quantity === 0 && Number(input.cargoWeight) === 0) {
+    throw invalid("quantityTeu", "Give the TEU, the quantity or the weight the booking ships.");
+  }
+  const { pickUpArea, deliveryArea } = await checkCustomerPart(db, input, {
+    originBranchCode: voyage.originBranchCode,
+    destinationBranchCode: destination.destinationBranchCode,
+  });
+  if (input.commodityCode) {
+    const [commodity] = await db.select().from(commodities).where(sql`lower(${commodities.code}) = lower(${input.commodityCode})`);
+    if (!commodity || !commodity.isActive) throw invalid("commodityCode", `Commodity ${input.commodityCode} is not an active commodity.`);
+  }
+  let truckingCode: string | null = null;
+  if (input.truckingCode) {
+    const [trucker] = await db.select().from(truckings).where(sql`lower(${truckings.code}) = lower(${input.truckingCode})`);
+    if (!trucker || !trucker.isActive) throw invalid("truckingCode", `Trucker ${input.truckingCode} is not an active trucker.`);
+    truckingCode = trucker.code;
+  }
+  const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate }, {
+    destinationBranchCode: destination.destinationBranchCode,
+    modeOfDelivery: input.modeOfDelivery,
+    isTandem: input.isTandem,
+    pickUpAreaCode: pickUpArea?.code ?? null,
+    deliveryAreaCode: deliveryArea?.code ?? null,
+    quantity: input.quantity,
+    quantityTeu: input.quantityTeu,
+    cargoWeight: input.cargoWeight,
+    sqdocNum: input.sqdocNum,
+    additionalCharges: input.additionalCharges,
+  });
+  const pickUp = trimmed(input.pickUpAddress);
+  const delivery = trimmed(input.deliveryAddress);
+  return {
+    priced,
+    values: {
+      consigneeCode: input.consigneeCode,
+      consigneeName: input.consigneeName,
+      consigneeEmail: input.consigneeEmail,
+      consigneeContactNum: input.consigneeContactNum,
+      destinationBranchCode: destination.destinationBranchCode,
+      modeOfDelivery: input.modeOfDelivery,
+      modeOfPayment: input.modeOfPayment,
+      originHandling: input.originHandling,
+      destinationHandling: input.destinationHandling,
+      isTandem: input.isTandem,
+      pickUpDate: input.pickUpDate,
+      pickUpTime: input.pickUpTime,
+      pickUpStreet: pickUp.street,
+      pickUpBarangay: pickUp.barangay,
+      pickUpCity: pickUp.city,
+      pickUpProvince: pickUp.province,
+      pickUpZipCode: pickUp.zipCode,
+      pickUpAreaCode: pickUpArea?.code ?? null,
+      deliveryStreet: delivery.street,
+      deliveryBarangay: delivery.barangay,
+      deliveryCity: delivery.city,
+      deliveryProvince: delivery.province,
+      deliveryZipCode: delivery.zipCode,
+      deliveryAreaCode: deliveryArea?.code ?? null,
+      commodityCode: input.commodityCode,
+      goods: input.goods,
+      packaging: input.packaging,
+      quantity: input.quantity,
+      quantityTeu: input.quantityTeu,
+      cargoWeight: input.cargoWeight,
+      declaredValue: input.declaredValue,
+      insurancePremium: priced.insurancePremium,
+      isShipperOwned: input.isShipperOwned,
+      containerVanNum: input.containerVanNum,
+      truckingCode,
+      plateNum: input.plateNum,
+      trailerNum: input.trailerNum,
+      helperName: input.helperName,
+      remarks: input.remarks,
+      oldBookingRef: input.oldBookingRef,
+      oldWaybillRef: input.oldWaybillRef,
+      sqRefNum: priced.sqRefNum,
+      sqdocNum: priced.sqdocNum,
+    },
+  };
+}
+
+/** Replaces a booking's charges with a fresh price. */
+export async function writeCharges(db: Db, bookingRef: string, charges: BookingChargeRow[]): Promise<void> {
+  await db.delete(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef));
+  if (charges.length === 0) return;
+  await db.insert(bookingCharges).values(charges.map((c) => ({ ...c, bookingRef })));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+export async function voyageOf(db: Db, voyageNum: string): Promise<ScheduleRow> {
+  return await scheduleByNumber(db, voyageNum);
+}
+
+export async function bookingByRef(db: Db, bookingRef: string): Promise<BookingRecord> {
+  const [row] = await db.select().from(bookings).where(sql`lower(${bookings.bookingRef}) = lower(${bookingRef})`);
+  if (!row) throw new AppError("NOT_FOUND", `Booking ${bookingRef} was not found.`);
+  return row;
+}
+
+export async function batchByRef(db: Db, bookingBatchRef: string): Promise<BatchRecord> {
+  const [row] = await db.select().from(bookingBatches).where(sql`lower(${bookingBatches.bookingBatchRef}) = lower(${bookingBatchRef})`);
+  if (!row) throw new AppError("NOT_FOUND", `Booking batch ${bookingBatchRef} was not found.`);
+  return row;
+}
+
+export const pickUpAddressOf = (b: BookingRecord): AddressParts => ({
+  street: b.pickUpStreet,
+  barangay: b.pickUpBarangay,
+  city: b.pickUpCity,
+  province: b.pickUpProvince,
+  zipCode: b.pickUpZipCode,
+});
+export const deliveryAddressOf = (b: BookingRecord): AddressParts => ({
+  street: b.deliveryStreet,
+  barangay: b.deliveryBarangay,
+  city: b.deliveryCity,
+  province: b.deliveryProvince,
+  zipCode: b.deliveryZipCode,
+});
+export const addressText = (a: AddressParts) => addressLine(a);
+
+/** Bookings as rows, with names and charges read once for the whole list. */
+export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingRow[]> {
+  if (records.length === 0) return [];
+  const refs = records.map((r) => r.bookingRef);
+  const customerCodes = [...new Set(records.map((r) => r.customerCode))];
+  const branchCodes = [...new Set(records.map((r) => r.destinationBranchCode))];
+  const truckerCodes = [...new Set(records.map((r) => r.truckingCode).filter((c): c is string => !!c))];
+  const areaCodes = [...new Set(records.map((r) => r.pickUpAreaCode).filter((c): c is string => !!c))];
+  const [chargeRows, customerRows, branchRows, truckerRows, areaRows] = await Promise.all([
+    db.select().from(bookingCharges).where(inArray(bookingCharges.bookingRef, refs)).orderBy(asc(bookingCharges.id)),
+    db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, customerCodes)),
+    db.select({ code: branches.code, name: branches.name }).from(branches).where(inArray(branches.code, branchCodes)),
+    truckerCodes.length
+      ? db.select({ code: truckings.code, name: truckings.name }).from(truckings).where(inArray(truckings.code, truckerCodes))
+      : Promise.resolve([]),
+    areaCodes.length
+      ? db.select({ code: areas.code, isBackLoad: areas.isBackLoad }).from(areas).where(inArray(areas.code, areaCodes))
+      : Promise.resolve([]),
+  ]);
+  const name = <T extends { code: string }>(rows: T[], code: string | null, pick: (row: T) => string) => {
+    const row = code ? rows.find((r) => r.code === code) : undefined;
+    return row ? pick(row) : code ?? "";
+  };
+  return records.map((r) => {
+    const charges = chargeRows.filter((c) => c.bookingRef === r.bookingRef).map((c) => ({
+      chargeCode: c.chargeCode,
+      chargeName: c.chargeName,
+      chargePart: c.chargePart,
+      rateUnit: c.rateUnit,
+      quantity: c.quantity,
+      rate: c.rate,
+      amount: c.amount,
+      source: c.source as "SQ" | "ADDED",
+    }));
+    const isBackLoad = areaRows.find((a) => a.code === r.pickUpAreaCode)?.isBackLoad ?? false;
+    return {
+      id: r.id,
+      bookingRef: r.bookingRef,
+      bookingBatchRef: r.bookingBatchRef,
+      voyageNum: r.voyageNum,
+      customerCode: r.customerCode,
+      customerName: name(customerRows, r.customerCode, (c) => c.company),
+      branchCode: r.branchCode,
+      status: r.status as BookingStatus,
+      consigneeCode: r.consigneeCode,
+      consigneeName: r.consigneeName,
+      consigneeEmail: r.consigneeEmail,
+      consigneeContactNum: r.consigneeContactNum,
+      destinationBranchCode: r.destinationBranchCode,
+      destinationName: name(branchRows, r.destinationBranchCode, (b) => b.name),
+      modeOfDelivery: r.modeOfDelivery as DeliveryMode,
+      modeOfPayment: r.modeOfPayment as BookingRow["modeOfPayment"],
+      originHandling: r.originHandling,
+      destinationHandling: r.destinationHandling,
+      isTandem: r.isTandem,
+      serviceRemarks: serviceRemarks({
+        modeOfDelivery: r.modeOfDelivery as DeliveryMode,
+        originHandling: r.originHandling,
+        destinationHandling: r.destinationHandling,
+        isBackLoad,
+        isTandem: r.isTandem,
+      }),
+      pickUpDate: r.pickUpDate,
+      pickUpTime: r.pickUpTime,
+      pickUpAddress: pickUpAddressOf(r),
+      pickUpAreaCode: r.pickUpAreaCode,
+      deliveryAddress: deliveryAddressOf(r),
+      deliveryAreaCode: r.deliveryAreaCode,
+      commodityCode: r.commodityCode,
+      goods: r.goods,
+      packaging: r.packaging,
+      quantity: r.quantity,
+      quantityTeu: r.quantityTeu,
+      cargoWeight: r.cargoWeight,
+      declaredValue: r.declaredValue,
+      insurancePremium: r.insurancePremium,
+      isShipperOwned: r.isShipperOwned,
+      containerVanNum: r.containerVanNum,
+      truckingCode: r.truckingCode,
+      truckerName: name(truckerRows, r.truckingCode, (t) => t.name),
+      plateNum: r.plateNum,
+      trailerNum: r.trailerNum,
+      helperName: r.helperName,
+      remarks: r.remarks,
+      oldBookingRef: r.oldBookingRef,
+      oldWaybillRef: r.oldWaybillRef,
+      sqRefNum: r.sqRefNum,
+      sqdocNum: r.sqdocNum,
+      bookingDate: r.bookingDate,
+      dateSubmitted: iso(r.dateSubmitted),
+      dateConfirmed: iso(r.dateConfirmed),
+      dateAtwIssued: iso(r.dateAtwIssued),
+      publicId: r.publicId,
+      clonedFrom: r.clonedFrom,
+      charges,
+      total: sumAmounts(charges.map((c) => c.amount)),
+      dateModified: new Date(r.dateModified).toISOString(),
+    };
+  });
+}
+
+export async function bookingRow(db: Db, bookingRef: string): Promise<BookingRow> {
+  const [row] = await toRows(db, [await bookingByRef(db, bookingRef)]);
+  return row;
+}
+
+export async function batchRows(db: Db, records: BatchRecord[]): Promise<BatchRow[]> {
+  if (records.length === 0) return [];
+  const refs = records.map((r) => r.bookingBatchRef);
+  const [counts, customerRows] = await Promise.all([
+    db.select({ ref: bookings.bookingBatchRef, n: sql<number>`count(*)::int` }).from(bookings)
+      .where(inArray(bookings.bookingBatchRef, refs)).groupBy(bookings.bookingBatchRef),
+    db.select({ code: customers.code, company: customers.company, email: customers.customerContactEmail }).from(customers)
+      .where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
+  ]);
+  return records.map((r) => {
+    const customer = customerRows.find((c) => c.code === r.customerCode);
+    return {
+      id: r.id,
+      bookingBatchRef: r.bookingBatchRef,
+      voyageNum: r.voyageNum,
+      customerCode: r.customerCode,
+      customerName: customer?.company ?? r.customerCode,
+      customerEmail: customer?.email ?? "",
+      branchCode: r.branchCode,
+      status: r.status as BatchRow["status"],
+      remarks: r.remarks,
+      linkEmail: r.linkEmail,
+      linkSentAt: iso(r.linkSentAt),
+      linkExpiresAt: iso(r.linkExpiresAt),
+      linkUsedAt: iso(r.linkUsedAt),
+      clonedFrom: r.clonedFrom,
+      bookingCount: counts.find((c) => c.ref === r.bookingBatchRef)?.n ?? 0,
+      dateCreated: new Date(r.dateCreated).toISOString(),
+      dateModified: new Date(r.dateModified).toISOString(),
+    };
+  });
+}
+
+export async function bookingsOfBatch(db: Db, bookingBatchRef: string, where?: SQL): Promise<BookingRecord[]> {
+  return await db.select().from(bookings).where(and(eq(bookings.bookingBatchRef, bookingBatchRef), where))
+    .orderBy(asc(bookings.id));
+}
+
+export const today = () => manilaDate(new Date());

@@ -1,0 +1,316 @@
+import { useEffect, useState } from "react";
+import { serverMessage } from "../../../lib/api.ts";
+import { type AddressValue, emptyAddress } from "../../../lib/addresses.ts";
+import {
+  bookingInput,
+  type BookingInput,
+  type BookingRow,
+  checkHandling,
+  type DeliveryMode,
+  deliverToDoor,
+  HANDLING_CHOICES,
+  isBlankAddress,
+  type LaneOption,
+  type PaymentMode,
+  pickUpAtDoor,
+  type PriceRow,
+} from "../api/contracts.ts";
+import { loadLanes, priceBooking } from "../api/staff.ts";
+
+/**
+ * The booking form as it is typed (every input a string or a flag), its translation to the API's input and
+ * the checks the form makes before it sends; then the two things the form asks the server while it is being
+ * filled in: the quotation lanes that may price it and the price itself.
+ */
+
+export interface BookingFormValues {
+  destinationBranchCode: string;
+  modeOfDelivery: DeliveryMode;
+  modeOfPayment: PaymentMode;
+  originHandling: string;
+  destinationHandling: string;
+  isTandem: boolean;
+  consigneeName: string;
+  consigneeEmail: string;
+  consigneeContactNum: string;
+  pickUpDate: string;
+  pickUpTime: string;
+  pickUpAddress: AddressValue;
+  pickUpAreaCode: string;
+  deliveryAddress: AddressValue;
+  deliveryAreaCode: string;
+  commodityCode: string;
+  goods: string;
+  packaging: string;
+  quantity: string;
+  quantityTeu: string;
+  cargoWeight: string;
+  declaredValue: string;
+  isShipperOwned: boolean;
+  containerVanNum: string;
+  truckingCode: string;
+  plateNum: string;
+  trailerNum: string;
+  helperName: string;
+  remarks: string;
+  oldBookingRef: string;
+  oldWaybillRef: string;
+  sqdocNum: string;
+}
+
+export type FormErrors = Record<string, string | undefined>;
+
+// 001 §9 release notes: the trailer and the helper are usually the same from one booking to the next.
+const REMEMBERED = { trailerNum: "lading.booking.trailerNum", helperName: "lading.booking.helperName" } as const;
+
+function recall(key: keyof typeof REMEMBERED): string {
+  try {
+    return globalThis.localStorage?.getItem(REMEMBERED[key]) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Keeps the trailer number and helper name of a saved booking for the next new one. */
+export function remember(values: Pick<BookingFormValues, "trailerNum" | "helperName">): void {
+  try {
+    for (const key of Object.keys(REMEMBERED) as (keyof typeof REMEMBERED)[]) {
+      const value = values[key].trim();
+      if (value) globalThis.localStorage?.setItem(REMEMBERED[key], value);
+    }
+  } catch {
+    // Storage may be full or switched off; the prefill is a convenience only.
+  }
+}
+
+/** A new booking: no destination (001 §5 wants it chosen every time), the remembered trailer and helper. */
+export function newBookingValues(): BookingFormValues {
+  return {
+    destinationBranchCode: "",
+    modeOfDelivery: "PTP",
+    modeOfPayment: "P",
+    originHandling: "",
+    destinationHandling: "",
+    isTandem: false,
+    consigneeName: "",
+    consigneeEmail: "",
+    consigneeContactNum: "",
+    pickUpDate: "",
+    pickUpTime: "",
+    pickUpAddress: { ...emptyAddress },
+    pickUpAreaCode: "",
+    deliveryAddress: { ...emptyAddress },
+    deliveryAreaCode: "",
+    commodityCode: "",
+    goods: "",
+    packaging: "",
+    quantity: "",
+    quantityTeu: "",
+    cargoWeight: "",
+    declaredValue: "",
+    isShipperOwned: false,
+    containerVanNum: "",
+    truckingCode: "",
+    plateNum: "",
+    trailerNum: recall("trailerNum"),
+    helperName: recall("helperName"),
+    remarks: "",
+    oldBookingRef: "",
+    oldWaybillRef: "",
+    sqdocNum: "",
+  };
+}
+
+const numberText = (value: number | string) => (Number(value) === 0 ? "" : String(value));
+
+export function bookingValuesOf(row: BookingRow): BookingFormValues {
+  return {
+    destinationBranchCode: row.destinationBranchCode,
+    modeOfDelivery: row.modeOfDelivery,
+    modeOfPayment: row.modeOfPayment,
+    originHandling: row.originHandling,
+    destinationHandling: row.destinationHandling,
+    isTandem: row.isTandem,
+    consigneeName: row.consigneeName,
+    consigneeEmail: row.consigneeEmail,
+    consigneeContactNum: row.consigneeContactNum,
+    pickUpDate: row.pickUpDate ?? "",
+    pickUpTime: row.pickUpTime,
+    pickUpAddress: { ...row.pickUpAddress },
+    pickUpAreaCode: row.pickUpAreaCode ?? "",
+    deliveryAddress: { ...row.deliveryAddress },
+    deliveryAreaCode: row.deliveryAreaCode ?? "",
+    commodityCode: row.commodityCode ?? "",
+    goods: row.goods,
+    packaging: row.packaging,
+    quantity: numberText(row.quantity),
+    quantityTeu: numberText(row.quantityTeu),
+    cargoWeight: numberText(row.cargoWeight),
+    declaredValue: numberText(row.declaredValue),
+    isShipperOwned: row.isShipperOwned,
+    containerVanNum: row.containerVanNum,
+    truckingCode: row.truckingCode ?? "",
+    plateNum: row.plateNum,
+    trailerNum: row.trailerNum,
+    helperName: row.helperName,
+    remarks: row.remarks,
+    oldBookingRef: row.oldBookingRef,
+    oldWaybillRef: row.oldWaybillRef,
+    sqdocNum: row.sqdocNum ?? "",
+  };
+}
+
+/** A whole number as typed; anything else becomes NaN, which the contract names as not a whole number. */
+const count = (text: string) => (text.trim() === "" ? 0 : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/**
+ * The values as the contract reads them. The consignee's code and the charges added by hand are not on the
+ * form; an edit carries over those of the booking so that saving it does not drop them.
+ */
+function rawInput(values: BookingFormValues, booking: BookingRow | null) {
+  return {
+    ...values,
+    consigneeCode: booking?.consigneeCode ?? null,
+    quantity: count(values.quantity),
+    quantityTeu: count(values.quantityTeu),
+    commodityCode: values.commodityCode || null,
+    truckingCode: values.truckingCode || null,
+    pickUpAreaCode: values.pickUpAreaCode || null,
+    deliveryAreaCode: values.deliveryAreaCode || null,
+    sqdocNum: values.sqdocNum || null,
+    pickUpDate: values.pickUpDate || null,
+    additionalCharges: (booking?.charges ?? []).filter((c) => c.source === "ADDED").map((c) => ({ chargeCode: c.chargeCode, amount: c.amount })),
+  };
+}
+
+/** Contract problems keyed as the server keys its field errors (`pickUpAddress.zipCode`). */
+function parse(values: BookingFormValues, booking: BookingRow | null): { input: BookingInput | null; errors: Record<string, string> } {
+  const parsed = bookingInput.safeParse(rawInput(values, booking));
+  if (parsed.success) return { input: parsed.data, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  return { input: null, errors };
+}
+
+/**
+ * Everything the form checks before saving: the contract, the handling the mode allows, the addresses and
+ * areas a door end needs (001 §5), and the container number of a shipper-owned van.
+ */
+export function validateBooking(values: BookingFormValues, booking: BookingRow | null): { input: BookingInput | null; errors: Record<string, string> } {
+  const { input, errors } = parse(values, booking);
+  try {
+    checkHandling(values);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    errors[/at the origin|the origin handling/.test(message) ? "originHandling" : "destinationHandling"] ??= message;
+  }
+  if (pickUpAtDoor(values.modeOfDelivery)) {
+    if (isBlankAddress(values.pickUpAddress)) errors.pickUpAddress ??= "A door pick-up needs the pick-up address";
+    if (!values.pickUpAreaCode) errors.pickUpAreaCode ??= "A door pick-up needs the pick-up area";
+  }
+  if (deliverToDoor(values.modeOfDelivery)) {
+    if (isBlankAddress(values.deliveryAddress)) errors.deliveryAddress ??= "A door delivery needs the delivery address";
+    if (!values.deliveryAreaCode) errors.deliveryAreaCode ??= "A door delivery needs the delivery area";
+  }
+  if (values.isShipperOwned && !values.containerVanNum.trim()) errors.containerVanNum ??= "A shipper-owned container needs its container number";
+  return { input: Object.keys(errors).length === 0 ? input : null, errors };
+}
+
+/** The handling a mode offers at each end; a choice the new mode does not offer is dropped. */
+export function withMode(values: BookingFormValues, mode: DeliveryMode): Partial<BookingFormValues> {
+  const choices = HANDLING_CHOICES[mode];
+  return {
+    modeOfDelivery: mode,
+    originHandling: choices.origin.includes(values.originHandling) ? values.originHandling : "",
+    destinationHandling: choices.destination.includes(values.destinationHandling) ? values.destinationHandling : "",
+    // The lane was found for the old mode.
+    sqdocNum: "",
+  };
+}
+
+/** The first error of a field or of any of its parts (`pickUpAddress` gathers `pickUpAddress.street`). */
+export function errorOf(errors: FormErrors, field: string): string | undefined {
+  if (errors[field]) return errors[field];
+  const prefix = `${field}.`;
+  return Object.entries(errors).find(([key, message]) => key.startsWith(prefix) && message)?.[1];
+}
+
+// While typing ---------------------------------------------------------------------------------------------
+
+export interface LiveLanes {
+  lanes: LaneOption[];
+  loading: boolean;
+  /** The server's note when no lane fits (no approved quotation for the customer, say). */
+  message: string | null;
+}
+
+/** The customer's quotation lanes for the chosen destination and mode, read again when either changes. */
+export function useLanes(enabled: boolean, voyageNum: string, customerCode: string, destinationBranchCode: string, modeOfDelivery: DeliveryMode): LiveLanes {
+  const [state, setState] = useState<LiveLanes>({ lanes: [], loading: false, message: null });
+  useEffect(() => {
+    if (!enabled || !destinationBranchCode) {
+      setState({ lanes: [], loading: false, message: null });
+      return;
+    }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    loadLanes({ voyageNum, customerCode, destinationBranchCode, modeOfDelivery })
+      .then((r) => live && setState({ lanes: r.data, loading: false, message: r.data.length === 0 ? r.message ?? "No quotation lane fits" : null }))
+      .catch((e) => live && setState({ lanes: [], loading: false, message: serverMessage(e) }));
+    return () => {
+      live = false;
+    };
+  }, [enabled, voyageNum, customerCode, destinationBranchCode, modeOfDelivery]);
+  return state;
+}
+
+export interface LivePrice {
+  price: PriceRow | null;
+  loading: boolean;
+  /** Why there is no price: the server's refusal, or what the form still lacks. */
+  problem: { text: string; fromServer: boolean } | null;
+}
+
+const PRICE_DELAY_MS = 400;
+
+/**
+ * The booking's price as the form stands, asked once typing has paused. An answer that arrives after a later
+ * change is dropped, so the panel never shows the price of an older form.
+ */
+export function useLivePrice(
+  enabled: boolean,
+  values: BookingFormValues,
+  booking: BookingRow | null,
+  voyageNum: string,
+  customerCode: string,
+): LivePrice {
+  const [state, setState] = useState<LivePrice>({ price: null, loading: false, problem: null });
+  const key = JSON.stringify(values);
+
+  useEffect(() => {
+    if (!enabled) return;
+    if (!values.destinationBranchCode) {
+      setState({ price: null, loading: false, problem: { text: "Choose the destination to see the price.", fromServer: false } });
+      return;
+    }
+    const { input, errors } = parse(values, booking);
+    if (!input) {
+      setState({ price: null, loading: false, problem: { text: `The price waits for the form: ${Object.values(errors)[0]}`, fromServer: false } });
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      setState((s) => ({ ...s, loading: true }));
+      priceBooking({ ...input, voyageNum, customerCode })
+        .then((r) => live && setState({ price: r.data, loading: false, problem: null }))
+        .catch((e) => live && setState({ price: null, loading: false, problem: { text: serverMessage(e), fromServer: true } }));
+    }, PRICE_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The values are compared by their text: a new object with the same entries asks nothing.
+  }, [enabled, key, voyageNum, customerCode]);
+
+  return state;
+}
