@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
+import { runDailyBookingExpiry } from "./modules/bookings/jobs.ts";
 import { runDailyExpiry } from "./modules/sales-quotations/jobs.ts";
 import { everyDayInManila } from "./shared/daily.ts";
 import { createSmtpTransport } from "./modules/email/sender.ts";
@@ -63,6 +64,14 @@ const expiry = everyDayInManila(0, 5, async () => {
     log({ level: "error", time: new Date().toISOString(), event: "sq-expire-failed", error: error instanceof Error ? error.message : String(error) });
   }
 });
+const bookingExpiry = everyDayInManila(0, 10, async () => {
+  try {
+    const done = await runDailyBookingExpiry(handle.db, runner);
+    if (done) log({ level: "info", time: new Date().toISOString(), event: "bookings-expired", expired: done.data.expired.length });
+  } catch (error) {
+    log({ level: "error", time: new Date().toISOString(), event: "booking-expire-failed", error: error instanceof Error ? error.message : String(error) });
+  }
+});
 
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
@@ -85,6 +94,7 @@ if (seeded) {
 
 const stop = async () => {
   expiry.stop();
+  bookingExpiry.stop();
   await server.shutdown();
   await outbox.stop();
   transport?.close();

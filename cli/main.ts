@@ -3,6 +3,7 @@ import { packageVersion } from "../api/settings.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerExportCommands } from "./commands/export.ts";
 import { registerPortCommands } from "./commands/ports.ts";
+import { registerBookingCommands } from "./commands/bookings.ts";
 import { registerSqCommands } from "./commands/sq.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { type CliContext, describeError } from "./context.ts";
@@ -17,6 +18,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerPortCommands(program, ctx);
   registerExportCommands(program, ctx);
   registerSqCommands(program, ctx);
+  registerBookingCommands(program, ctx);
   return program;
 }
 

@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { branches, cargoTypes, customers, ports, routes, salesQuotations, truckings, vessels, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
+import { bookingBatches, bookings, branches, cargoTypes, customers, ports, routes, salesQuotations, truckings, vessels, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { makeTestApp, signIn } from "../support/app.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -261,6 +261,41 @@ describe("lading CLI on the embedded database", () => {
     const backwards = await lading(["export", "voyages", "--from", "2026-03-10", "--to", "2026-03-09"], env);
     expect(backwards.code).not.toBe(0);
     expect(backwards.stderr).toContain("DateTo cannot be before DateFrom");
+  });
+
+  it("expires the bookings of a voyage that has left, listing them first with --dry-run", async () => {
+    const handle = await openDatabase(env);
+    let ref: string;
+    try {
+      // The voyage of the export test left on 10 March; a booking still in Draft on it is overdue.
+      const [voyage] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "V-CLI"));
+      const [destination] = await handle.db.select().from(voyageScheduleDestinations).where(eq(voyageScheduleDestinations.voyageNum, voyage.voyageNum));
+      const [customer] = await handle.db.select({ code: customers.code }).from(customers).limit(1);
+      const batchRef = `BB-${voyage.originBranchCode}-2026-900001`;
+      ref = `BK-${voyage.originBranchCode}-2026-900001`;
+      await handle.db.insert(bookingBatches).values({
+        bookingBatchRef: batchRef, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode, status: "Draft",
+      });
+      await handle.db.insert(bookings).values({
+        bookingRef: ref, bookingBatchRef: batchRef, voyageNum: voyage.voyageNum, customerCode: customer.code,
+        branchCode: voyage.originBranchCode, status: "Draft", destinationBranchCode: destination.destinationBranchCode,
+        modeOfDelivery: "PTP", modeOfPayment: "P", publicId: "cli-test-public-id-0000001", bookingDate: "2026-03-01",
+      });
+    } finally {
+      await handle.close();
+    }
+    expect(await ok(["bookings", "expire", "--dry-run"], env)).toContain(`Would expire 1: ${ref}`);
+    expect(await ok(["bookings", "expire"], env)).toContain(`Expired 1: ${ref}`);
+    expect(await ok(["bookings", "expire"], env)).toContain("No booking was due to expire.");
+    const check = await openDatabase(env);
+    try {
+      const [row] = await check.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.bookingRef, ref));
+      expect(row.status).toBe("Expired");
+      const [batch] = await check.db.select({ status: bookingBatches.status }).from(bookingBatches).where(eq(bookingBatches.bookingBatchRef, `BB-${ref.split("-")[1]}-2026-900001`));
+      expect(batch.status).toBe("Expired");
+    } finally {
+      await check.close();
+    }
   });
 });
 

@@ -145,7 +145,8 @@ export async function submitLink(db: Db, token: string, input: LinkSubmitInput) 
     for (const { record, part, pickUpArea, deliveryArea, priced } of checked) {
       const trim = (s: string) => s.trim();
       const moved = await tx.update(bookings).set({
-        consigneeCode: part.consigneeCode,
+        // The link form knows consignees by name only; a registered consignee set by staff stays.
+        consigneeCode: part.consigneeCode ?? record.consigneeCode,
         consigneeName: part.consigneeName,
         consigneeEmail: part.consigneeEmail,
         consigneeContactNum: part.consigneeContactNum,

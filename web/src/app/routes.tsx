@@ -144,8 +144,8 @@ export const ROUTES: AppRoute[] = [
   r("/voyage/schedules", "Voyage schedules", "VOYAGE", lazy(() => import("../features/voyages/pages/SchedulesPage.tsx"))),
   r("/voyage/vessel_updates", "Vessel updates", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdatesPage.tsx"))),
   r("/voyage/vessel_updates/read/:vuid", "Vessel update", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdateReadPage.tsx"))),
-  r("/voyage/bookings/:voyageNum/:bookingBatchRef", "Booking batch", "VOYAGE"),
-  r("/voyage/bookings/:voyageNum/:bookingBatchRef/create", "Booking batch", "VOYAGE"),
+  r("/voyage/bookings/:voyageNum/:bookingBatchRef", "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
+  r("/voyage/bookings/:voyageNum/:bookingBatchRef/create", "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
   r("/voyage/routes", "Routes", "VOYAGE", lazy(() => import("../features/voyages/pages/RoutesPage.tsx"))),
   // The bare address picks this month and the first active vessel itself, then moves to the full one.
   r("/voyage/soundings", "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),

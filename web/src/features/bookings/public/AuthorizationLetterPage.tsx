@@ -5,13 +5,13 @@ import { authorizationLetterPdfUrl, type TruckerView } from "../api/public.ts";
 import { formatManilaDay } from "./format.ts";
 import { Letter, LetterState, useTruckerView } from "./TruckerLetter.tsx";
 
-/** The person the letter names, with whatever identifies the truck and crew at the gate. */
-function bearer(view: TruckerView): string {
-  let who = view.truckerName || "the bearer of this letter";
-  if (view.plateNum) who += `, driving the truck with plate number ${view.plateNum}`;
-  if (view.trailerNum) who += ` and trailer ${view.trailerNum}`;
-  if (view.helperName) who += `, with the helper ${view.helperName}`;
-  return who;
+/** What identifies the truck and crew at the gate, after the trucker's name. */
+function crew(view: TruckerView): string {
+  let text = "";
+  if (view.plateNum) text += `, driving the truck with plate number ${view.plateNum}`;
+  if (view.trailerNum) text += ` and trailer ${view.trailerNum}`;
+  if (view.helperName) text += `, with the helper ${view.helperName}`;
+  return text;
 }
 
 /**
@@ -37,7 +37,8 @@ export default function AuthorizationLetterPage({ params }: PageProps) {
         >
           <p>To whom it may concern:</p>
           <p>
-            This is to authorise <strong>{bearer(view)}</strong>, to withdraw and pick up the cargo of booking{" "}
+            This is to authorise <strong>{view.truckerName || "the bearer of this letter"}</strong>
+            {crew(view)}, to withdraw and pick up the cargo of booking{" "}
             <strong>{view.bookingRef}</strong>
             {view.shipperName && <> of {view.shipperName}</>}, for shipment on {view.vesselName || "our vessel"}
             {view.voyageRef || view.voyageNum ? ` voyage ${view.voyageRef || view.voyageNum}` : ""}
