@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { areas, bookingBatches, bookings, customers } from "../../../db/schema/index.ts";
+import { areas, bookingBatches, bookingCharges, bookings, customers } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import {
   type BatchRecord,
@@ -96,6 +96,9 @@ export async function submitLink(db: Db, token: string, input: LinkSubmitInput) 
   const batch = await batchOfToken(db, token);
   const voyage = await voyageOf(db, batch.voyageNum);
   const records = await bookingsOfBatch(db, batch.bookingBatchRef, eq(bookings.status, "Sent"));
+  // Charges staff added stay on the booking when it is priced again for what the customer ships.
+  const added = records.length === 0 ? [] : await db.select().from(bookingCharges)
+    .where(and(inArray(bookingCharges.bookingRef, records.map((r) => r.bookingRef)), eq(bookingCharges.source, "ADDED")));
   const seen = new Set<string>();
   const checked: { record: (typeof records)[number]; part: LinkSubmitInput["bookings"][number]; pickUpArea: { code: string } | null; deliveryArea: { code: string } | null; priced: PricedBooking }[] = [];
   for (const [i, part] of input.bookings.entries()) {
@@ -124,7 +127,7 @@ export async function submitLink(db: Db, token: string, input: LinkSubmitInput) 
       quantityTeu: record.quantityTeu,
       cargoWeight: part.cargoWeight,
       sqdocNum: record.sqdocNum,
-      additionalCharges: [],
+      additionalCharges: added.filter((c) => c.bookingRef === record.bookingRef).map((c) => ({ chargeCode: c.chargeCode, amount: c.amount })),
     }).catch((err) => {
       if (err instanceof AppError) throw new AppError(err.code, `${record.bookingRef}: ${err.message}`, {});
       throw err;

@@ -10,7 +10,7 @@ import {
   customers,
   truckings,
 } from "../../../db/schema/index.ts";
-import { AppError, asValidation } from "../../shared/errors.ts";
+import { AppError } from "../../shared/errors.ts";
 import { manilaDate, sumAmounts } from "../master-data/rules.ts";
 import { scheduleByNumber } from "../voyages/schedules.ts";
 import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
@@ -19,8 +19,8 @@ import {
   type AddressParts,
   addressLine,
   type BookingStatus,
-  checkHandling,
   deliverToDoor,
+  handlingProblem,
   type DeliveryMode,
   isBlankAddress,
   pickUpAtDoor,
@@ -127,6 +127,8 @@ export interface BookingScope {
 }
 
 export interface CheckedBooking {
+  /** Whether the cargo is picked up in a back-load area: BACKLOAD goes into the service remarks. */
+  isBackLoad: boolean;
   values: Omit<typeof bookings.$inferInsert, "bookingRef" | "bookingBatchRef" | "voyageNum" | "customerCode" | "branchCode" | "status" | "publicId" | "bookingDate">;
   priced: PricedBooking;
 }
@@ -147,7 +149,8 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
     const calls = voyage.destinations.map((d) => d.destinationBranchCode).join(", ");
     throw invalid("destinationBranchCode", `Destination ${input.destinationBranchCode} is not a port of call of voyage ${voyage.voyageNum} (${calls}).`);
   }
-  asValidation("originHandling", () => checkHandling(input));
+  const handling = handlingProblem(input);
+  if (handling) throw invalid(handling.field, handling.message);
   if (input.isShipperOwned && input.containerVanNum.trim() === "") {
     throw invalid("containerVanNum", "A shipper-owned container needs its container number.");
   }
@@ -184,6 +187,7 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
   const delivery = trimmed(input.deliveryAddress);
   return {
     priced,
+    isBackLoad: pickUpArea?.isBackLoad ?? false,
     values: {
       consigneeCode: input.consigneeCode,
       consigneeName: input.consigneeName,

@@ -138,7 +138,7 @@ export const bookingRoutes: RouteDef[] = [
     method: "delete", path: "/Bookings/delete/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "Delete a Draft or Sent booking",
     response: z.object({ message: z.string() }),
-  }, ({ deps, params }) => deleteBooking(deps.db, params.bookingRef)),
+  }, ({ deps, params, caller }) => deleteBooking(deps.db, caller, params.bookingRef)),
   route({
     method: "post", path: "/Bookings/lanes", permission, tag, body: laneQuery,
     summary: "The quotation lanes (sqReportsBooking) a booking of the shipper on the voyage can be priced from",
@@ -203,7 +203,7 @@ export const bookingRoutes: RouteDef[] = [
     method: "post", path: "/Bookings/expireBooking", permission, tag, body: expireBody,
     summary: "Expire every Draft or Sent booking whose voyage has left or whose pick-up date has passed (dryRun only names them)",
     response: written(z.object({ expired: z.array(z.string()), dryRun: z.boolean() })),
-  }, ({ deps, body }) => expireOverdue(deps.db, { dryRun: body.dryRun })),
+  }, ({ deps, body, caller }) => expireOverdue(deps.db, { dryRun: body.dryRun, actor: caller })),
   route({
     method: "post", path: "/Bookings/pickUpList", permission, tag, body: deliveryListQuery,
     summary: "Door pick-ups of a branch between two pick-up dates",

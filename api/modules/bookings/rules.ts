@@ -49,17 +49,23 @@ export interface RemarksInput {
   isTandem: boolean;
 }
 
-/** Throws a plain error naming the end whose handling the mode does not allow. */
-export function checkHandling(input: Pick<RemarksInput, "modeOfDelivery" | "originHandling" | "destinationHandling">): void {
+export interface HandlingProblem {
+  field: "originHandling" | "destinationHandling";
+  message: string;
+}
+
+/** The first end whose handling the mode does not allow, with the field to show it under; null when both fit. */
+export function handlingProblem(input: Pick<RemarksInput, "modeOfDelivery" | "originHandling" | "destinationHandling">): HandlingProblem | null {
   const choices = HANDLING_CHOICES[input.modeOfDelivery];
-  for (const [end, value, allowed] of [
-    ["origin", input.originHandling, choices.origin],
-    ["destination", input.destinationHandling, choices.destination],
+  for (const [field, end, value, allowed] of [
+    ["originHandling", "origin", input.originHandling, choices.origin],
+    ["destinationHandling", "destination", input.destinationHandling, choices.destination],
   ] as const) {
     if (!value) continue;
-    if (allowed.length === 0) throw new Error(`${input.modeOfDelivery} handles nothing at the ${end}; leave the ${end} handling empty`);
-    if (!allowed.includes(value)) throw new Error(`${input.modeOfDelivery} at the ${end} is one of ${allowed.join(", ")}`);
+    if (allowed.length === 0) return { field, message: `${input.modeOfDelivery} handles nothing at the ${end}; leave the ${end} handling empty` };
+    if (!allowed.includes(value)) return { field, message: `${input.modeOfDelivery} at the ${end} is one of ${allowed.join(", ")}` };
   }
+  return null;
 }
 
 /**

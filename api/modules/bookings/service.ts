@@ -201,12 +201,15 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
   return { data: rows, message: "Bookings updated successfully" };
 }
 
-export async function deleteBooking(db: Db, bookingRef: string) {
+export async function deleteBooking(db: Db, actor: BookingActor, bookingRef: string) {
   const booking = await bookingByRef(db, bookingRef);
   assertEditable(booking);
-  const gone = await db.delete(bookings).where(and(eq(bookings.id, booking.id), inArray(bookings.status, [...EDITABLE_STATUSES])))
-    .returning({ id: bookings.id });
-  if (gone.length === 0) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} was changed a moment ago; reload it.`);
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(bookings).where(and(eq(bookings.id, booking.id), inArray(bookings.status, [...EDITABLE_STATUSES])))
+      .returning({ id: bookings.id });
+    if (gone.length === 0) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} was changed a moment ago; reload it.`);
+    await settleBatch(tx, actor, booking.bookingBatchRef);
+  });
   return { message: "Booking deleted successfully" };
 }
 
@@ -258,7 +261,7 @@ export async function previewPrice(db: Db, input: BookingInput & { voyageNum: st
       sqdocNum: checked.priced.sqdocNum,
       charges: checked.priced.charges,
       insurancePremium: checked.priced.insurancePremium,
-      serviceRemarks: serviceRemarks({ ...input, isBackLoad: false }),
+      serviceRemarks: serviceRemarks({ ...input, isBackLoad: checked.isBackLoad }),
       total: checked.priced.total,
     },
   };
@@ -335,12 +338,17 @@ function completenessProblems(records: BookingRecord[]): void {
   throwProblems(problems);
 }
 
-/** When no booking of the batch waits any more, the batch itself is confirmed. */
+/**
+ * Once no booking of a Draft or Sent batch waits any more, the batch follows its bookings: Confirmed when any
+ * of them went ahead, Expired when none did. Called after every change that can end a booking's wait.
+ */
 async function settleBatch(tx: Db, actor: BookingActor, bookingBatchRef: string) {
   const batch = await batchByRef(tx, bookingBatchRef);
   if (batch.status !== "Draft" && batch.status !== "Sent") return;
-  const waiting = await bookingsOfBatch(tx, bookingBatchRef, inArray(bookings.status, ["Draft", "Sent"]));
-  if (waiting.length === 0) await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "confirm", actor });
+  const records = await bookingsOfBatch(tx, bookingBatchRef);
+  if (records.length === 0 || records.some((b) => b.status === "Draft" || b.status === "Sent")) return;
+  const wentAhead = records.some((b) => b.status !== "Expired" && b.status !== "Cloned");
+  await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: wentAhead ? "confirm" : "expire", actor });
 }
 
 /** Confirms every waiting booking of a batch; of two staff confirming at once, the second gets a 409. */
@@ -409,7 +417,8 @@ export async function issueAtw(db: Db, actor: BookingActor, input: { bookingRefs
     const set: Record<string, unknown> = { dateAtwIssued: new Date(), atwIssuedBy: actor.userId };
     if (chosen) set.truckingCode = chosen.code;
     if (input.plateNum) set.plateNum = input.plateNum;
-    else if (chosen && chosen.plateNum) set.plateNum = chosen.plateNum;
+    // The master may list several plates of the trucker; the first one stands until staff name another.
+    else if (chosen && chosen.plateNum) set.plateNum = chosen.plateNum.split(",")[0].trim();
     return await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: records.map((b) => b.id), action: "issueAtw", actor, set });
   });
   return { data: await toRows(db, await recordsByRefs(db, input.bookingRefs)), message: result.message };
@@ -419,18 +428,10 @@ export async function expireBookings(db: Db, actor: BookingActor, refs: string[]
   const records = await recordsByRefs(db, refs);
   const result = await db.transaction(async (tx) => {
     const moved = await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: records.map((b) => b.id), action: "expire", actor });
-    for (const batchRef of new Set(records.map((b) => b.bookingBatchRef))) await expireBatchWhenDone(tx, actor, batchRef);
+    for (const batchRef of new Set(records.map((b) => b.bookingBatchRef))) await settleBatch(tx, actor, batchRef);
     return moved;
   });
   return { data: await toRows(db, await recordsByRefs(db, refs)), message: result.message };
-}
-
-/** A batch whose bookings have all expired (or been renewed) expires too. */
-async function expireBatchWhenDone(tx: Db, actor: BookingActor, bookingBatchRef: string) {
-  const batch = await batchByRef(tx, bookingBatchRef);
-  if (batch.status !== "Draft" && batch.status !== "Sent") return;
-  const alive = await bookingsOfBatch(tx, bookingBatchRef, sql`${bookings.status} not in ('Expired', 'Cloned')`);
-  if (alive.length === 0) await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "expire", actor });
 }
 
 const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]), capabilities: new Set() };
@@ -439,8 +440,9 @@ const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]
  * expireBooking: Draft and Sent bookings whose voyage has left or whose pick-up date has passed. The daily job
  * and `lading bookings expire` call it; a dry run only names them.
  */
-export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Date }) {
+export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Date; actor?: BookingActor }) {
   const now = options.now ?? new Date();
+  const actor = options.actor ?? SYSTEM_ACTOR;
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(now);
   const due = await db.select({ id: bookings.id, bookingRef: bookings.bookingRef, bookingBatchRef: bookings.bookingBatchRef })
     .from(bookings).innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
@@ -456,8 +458,8 @@ export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Da
     // Bookings confirmed meanwhile are skipped by the status condition instead of failing the whole run.
     const still = await tx.select({ id: bookings.id }).from(bookings)
       .where(and(inArray(bookings.id, due.map((d) => d.id)), inArray(bookings.status, ["Draft", "Sent"])));
-    if (still.length > 0) await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: still.map((s) => s.id), action: "expire", actor: SYSTEM_ACTOR });
-    for (const batchRef of new Set(due.map((d) => d.bookingBatchRef))) await expireBatchWhenDone(tx, SYSTEM_ACTOR, batchRef);
+    if (still.length > 0) await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: still.map((s) => s.id), action: "expire", actor });
+    for (const batchRef of new Set(due.map((d) => d.bookingBatchRef))) await settleBatch(tx, actor, batchRef);
   });
   return { data: { expired: refs, dryRun: false }, message: `${due.length} booking(s) expired.` };
 }

@@ -75,7 +75,7 @@ export {
   BOOKING_STATUSES,
   bookingWorkflow,
   CARGO_STAGES,
-  checkHandling,
+  handlingProblem,
   DELIVERY_MODE_LABELS,
   DELIVERY_MODES,
   deliverToDoor,

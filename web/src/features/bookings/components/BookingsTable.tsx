@@ -34,8 +34,9 @@ const ROW_HEIGHT = 28;
 const HEADER_HEIGHT = 30;
 
 /**
- * The row's own buttons sit right after its reference: the table is wider than most screens, and Blueprint
- * draws only the columns in view, so buttons at the far right would be out of reach until scrolled to.
+ * The table is wider than most screens. Blueprint draws only the columns inside its own box, so the box is
+ * made as wide as all columns and the wrapper around it scrolls instead: every cell exists, and the browser
+ * (or a test) can scroll any of them into view. The row's buttons still sit right after its reference.
  */
 const LAYOUT = {
   columns: [32, 140, 116, 130, { share: 0.2 }, 110, 80, 110, { share: 0.3 }, { share: 0.2 }, 55, 50, { share: 0.3 }, 90, 110],
@@ -82,8 +83,9 @@ export interface BookingsTableProps {
 
 /** The batch's bookings, dense, with a selection column for the bulk actions and each row's own actions. */
 export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDelete }: BookingsTableProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const widths = useColumnWidths(box, LAYOUT);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const widths = useColumnWidths(wrapper, LAYOUT);
+  const width = widths.reduce((sum, w) => sum + w, 0) + 2;
   const { rows, total, loading } = list;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.bookingRef));
   const someSelected = rows.some((r) => selected.has(r.bookingRef));
@@ -133,38 +135,40 @@ export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDel
   const height = HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 2;
   return (
     <>
-      <div ref={box} className="lading-table-box lading-full-controls" style={{ height }} data-testid="bookings-table">
-        <Table
-          numRows={rows.length}
-          defaultRowHeight={ROW_HEIGHT}
-          columnWidths={widths}
-          enableColumnResizing={false}
-          enableRowResizing={false}
-          enableRowHeader={false}
-          selectionModes={[]}
-          cellRendererDependencies={[rows, selected, busyRef, widths]}
-        >
-          <Column name="" columnHeaderCellRenderer={selectHeader} cellRenderer={cell((row) => (
-            <Checkbox className="lading-booking-check" aria-label={`Select booking ${row.bookingRef}`} checked={selected.has(row.bookingRef)}
-              onChange={(e) => onSelect([row.bookingRef], e.currentTarget.checked)} data-testid={`booking-select-${row.bookingRef}`} />
-          ), { interactive: true })} />
-          <Column name="Booking Ref" cellRenderer={text((r) => r.bookingRef, (r) => `booking-row-${r.bookingRef}`)} />
-          <Column name="Actions" cellRenderer={cell(actions, { interactive: true })} />
-          <Column name="Status" cellRenderer={cell((r) => <StatusTag status={r.status} testId={`booking-status-${r.bookingRef}`} />)} />
-          <Column name="Consignee" cellRenderer={text((r) => r.consigneeName)} />
-          <Column name="Destination" cellRenderer={text((r) => r.destinationBranchCode, (r) => `booking-destination-${r.bookingRef}`)} />
-          <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{r.modeOfDelivery}/{r.modeOfPayment}</span>, {
-            tooltip: (r) => `${DELIVERY_MODE_LABELS[r.modeOfDelivery]}, ${PAYMENT_MODE_LABELS[r.modeOfPayment]}`,
-          })} />
-          <Column name="Pick-up date" cellRenderer={text((r) => [r.pickUpDate ?? "", r.pickUpTime].filter(Boolean).join(" "))} />
-          <Column name="Pick-up address" cellRenderer={text((r) => addressLine(r.pickUpAddress))} />
-          <Column name="Goods" cellRenderer={text((r) => [r.goods, r.packaging].filter(Boolean).join(" · "))} />
-          <Column name="Qty" cellRenderer={text((r) => String(r.quantity), undefined, true)} />
-          <Column name="TEU" cellRenderer={text((r) => String(r.quantityTeu), undefined, true)} />
-          <Column name="Trucker" cellRenderer={text((r) => r.truckerName)} />
-          <Column name="Plate" cellRenderer={text((r) => r.plateNum, (r) => `booking-plate-${r.bookingRef}`)} />
-          <Column name="Total" cellRenderer={text((r) => formatAmount(r.total), (r) => `booking-total-${r.bookingRef}`, true)} />
-        </Table>
+      <div ref={wrapper} className="lading-booking-table-scroll">
+        <div className="lading-table-box lading-full-controls" style={{ height, width }} data-testid="bookings-table">
+          <Table
+            numRows={rows.length}
+            defaultRowHeight={ROW_HEIGHT}
+            columnWidths={widths}
+            enableColumnResizing={false}
+            enableRowResizing={false}
+            enableRowHeader={false}
+            selectionModes={[]}
+            cellRendererDependencies={[rows, selected, busyRef, widths]}
+          >
+            <Column name="" columnHeaderCellRenderer={selectHeader} cellRenderer={cell((row) => (
+              <Checkbox className="lading-booking-check" aria-label={`Select booking ${row.bookingRef}`} checked={selected.has(row.bookingRef)}
+                onChange={(e) => onSelect([row.bookingRef], e.currentTarget.checked)} data-testid={`booking-select-${row.bookingRef}`} />
+            ), { interactive: true })} />
+            <Column name="Booking Ref" cellRenderer={text((r) => r.bookingRef, (r) => `booking-row-${r.bookingRef}`)} />
+            <Column name="Actions" cellRenderer={cell(actions, { interactive: true })} />
+            <Column name="Status" cellRenderer={cell((r) => <StatusTag status={r.status} testId={`booking-status-${r.bookingRef}`} />)} />
+            <Column name="Consignee" cellRenderer={text((r) => r.consigneeName)} />
+            <Column name="Destination" cellRenderer={text((r) => r.destinationBranchCode, (r) => `booking-destination-${r.bookingRef}`)} />
+            <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{r.modeOfDelivery}/{r.modeOfPayment}</span>, {
+              tooltip: (r) => `${DELIVERY_MODE_LABELS[r.modeOfDelivery]}, ${PAYMENT_MODE_LABELS[r.modeOfPayment]}`,
+            })} />
+            <Column name="Pick-up date" cellRenderer={text((r) => [r.pickUpDate ?? "", r.pickUpTime].filter(Boolean).join(" "))} />
+            <Column name="Pick-up address" cellRenderer={text((r) => addressLine(r.pickUpAddress))} />
+            <Column name="Goods" cellRenderer={text((r) => [r.goods, r.packaging].filter(Boolean).join(" · "))} />
+            <Column name="Qty" cellRenderer={text((r) => String(r.quantity), undefined, true)} />
+            <Column name="TEU" cellRenderer={text((r) => String(r.quantityTeu), undefined, true)} />
+            <Column name="Trucker" cellRenderer={text((r) => r.truckerName)} />
+            <Column name="Plate" cellRenderer={text((r) => r.plateNum, (r) => `booking-plate-${r.bookingRef}`)} />
+            <Column name="Total" cellRenderer={text((r) => formatAmount(r.total), (r) => `booking-total-${r.bookingRef}`, true)} />
+          </Table>
+        </div>
       </div>
       {!loading && rows.length === 0 && (
         <NonIdealState icon={<Search size={32} />} title="No bookings" description="No booking of this batch matches; add one with New booking." />

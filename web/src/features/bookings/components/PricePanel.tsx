@@ -6,8 +6,8 @@ import type { LivePrice } from "./useBookingForm.tsx";
 
 const COLUMNS = [
   { name: "Charge", width: { share: 1 }, value: (c: BookingChargeRow) => `${c.chargeCode} · ${c.chargeName}` },
-  { name: "Basis", width: 90, value: (c: BookingChargeRow) => `${c.quantity} × ${c.rateUnit}` },
-  { name: "Amount", width: 100, numeric: true, value: (c: BookingChargeRow) => formatAmount(c.amount) },
+  { name: "Basis", width: 80, value: (c: BookingChargeRow) => `${c.quantity} × ${c.rateUnit}` },
+  { name: "Amount", width: 90, numeric: true, value: (c: BookingChargeRow) => formatAmount(c.amount) },
 ];
 
 /**

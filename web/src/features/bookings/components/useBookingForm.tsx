@@ -5,14 +5,12 @@ import {
   bookingInput,
   type BookingInput,
   type BookingRow,
-  checkHandling,
+  handlingProblem,
   type DeliveryMode,
-  deliverToDoor,
   HANDLING_CHOICES,
   isBlankAddress,
   type LaneOption,
   type PaymentMode,
-  pickUpAtDoor,
   type PriceRow,
 } from "../api/contracts.ts";
 import { loadLanes, priceBooking } from "../api/staff.ts";
@@ -193,25 +191,18 @@ function parse(values: BookingFormValues, booking: BookingRow | null): { input: 
 }
 
 /**
- * Everything the form checks before saving: the contract, the handling the mode allows, the addresses and
- * areas a door end needs (001 §5), and the container number of a shipper-owned van.
+ * Everything the form checks before saving: the contract, the handling the mode allows, addresses typed as
+ * spaces only (001 §5), and the container number of a shipper-owned van.
  */
 export function validateBooking(values: BookingFormValues, booking: BookingRow | null): { input: BookingInput | null; errors: Record<string, string> } {
   const { input, errors } = parse(values, booking);
-  try {
-    checkHandling(values);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    errors[/at the origin|the origin handling/.test(message) ? "originHandling" : "destinationHandling"] ??= message;
-  }
-  if (pickUpAtDoor(values.modeOfDelivery)) {
-    if (isBlankAddress(values.pickUpAddress)) errors.pickUpAddress ??= "A door pick-up needs the pick-up address";
-    if (!values.pickUpAreaCode) errors.pickUpAreaCode ??= "A door pick-up needs the pick-up area";
-  }
-  if (deliverToDoor(values.modeOfDelivery)) {
-    if (isBlankAddress(values.deliveryAddress)) errors.deliveryAddress ??= "A door delivery needs the delivery address";
-    if (!values.deliveryAreaCode) errors.deliveryAreaCode ??= "A door delivery needs the delivery area";
-  }
+  const handling = handlingProblem(values);
+  if (handling) errors[handling.field] ??= handling.message;
+  // A door end may stay open while the customer completes it through the link; the server asks for the
+  // address and area when the booking is confirmed.
+  const typedBlank = (a: BookingFormValues["pickUpAddress"]) => Object.values(a).some((p) => p.length > 0) && isBlankAddress(a);
+  if (typedBlank(values.pickUpAddress)) errors.pickUpAddress ??= "The pick-up address is only blank spaces; type the address or leave it empty.";
+  if (typedBlank(values.deliveryAddress)) errors.deliveryAddress ??= "The delivery address is only blank spaces; type the address or leave it empty.";
   if (values.isShipperOwned && !values.containerVanNum.trim()) errors.containerVanNum ??= "A shipper-owned container needs its container number";
   return { input: Object.keys(errors).length === 0 ? input : null, errors };
 }

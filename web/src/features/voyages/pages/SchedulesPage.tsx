@@ -1,8 +1,9 @@
 import "../voyages.css";
-import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from "@blueprintjs/core";
-import { Add, Download, Search } from "@blueprintjs/icons";
+import { Button, HTMLSelect, InputGroup, NonIdealState, Radio, Tag } from "@blueprintjs/core";
+import { Add, Box, Download, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
+import { useLocation } from "wouter";
 import type { PageProps } from "../../../app/routes.tsx";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, statusCell, textCells } from "../../../components/list-cells.tsx";
@@ -25,9 +26,9 @@ import { HOME_PATH } from "../rules.ts";
 
 type Filter = "All" | "IsActive" | "IsInactive";
 
-/** Voyage no., reference, vessel, route, ETD, calls, approval, CRO, status, actions: vessel and calls share the rest. */
+/** Selection, voyage no., reference, vessel, route, ETD, calls, approval, CRO, status, actions: vessel and calls share the rest. */
 const LAYOUT: ColumnLayout = {
-  columns: [170, 90, { share: 0.35 }, 110, 150, { share: 0.65 }, 85, 65, 75, 220],
+  columns: [32, 140, 90, { share: 0.35 }, 110, 150, { share: 0.65 }, 85, 65, 75, 220],
   rowHeader: 30,
   minFlexible: 220,
   initialWidth: 1200,
@@ -67,6 +68,9 @@ export default function SchedulesPage(_props: PageProps) {
   const [detail, setDetail] = useState<ScheduleRow | null>(null);
   const [detailBusy, setDetailBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // The voyage the page-level buttons act on: ticked in the first column, or opened from its number.
+  const [selectedNum, setSelectedNum] = useState<string | null>(null);
+  const [, navigate] = useLocation();
   const text = textCells(rows, { tooltip: true });
 
   const setFilter = (next: Partial<Filters>) => {
@@ -130,8 +134,23 @@ export default function SchedulesPage(_props: PageProps) {
         {item && (
           <a href="#" onClick={(e) => {
             e.preventDefault();
+            setSelectedNum(item.voyageNum);
             setDetail(item);
           }} data-testid={`voyage-row-${item.voyageNum}`}>{item.voyageNum}</a>
+        )}
+      </Cell>
+    );
+  };
+  const selectCell = (row: number) => {
+    const item = rows[row];
+    return (
+      <Cell interactive>
+        {item && (
+          <span className="lading-full-controls">
+            <Radio name="voyage-selection" style={{ margin: 0, display: "inline-block" }} aria-label={`Select voyage ${item.voyageNum}`}
+              checked={selectedNum === item.voyageNum} onChange={() => setSelectedNum(item.voyageNum)}
+              data-testid={`voyage-select-${item.voyageNum}`} />
+          </span>
         )}
       </Cell>
     );
@@ -160,6 +179,8 @@ export default function SchedulesPage(_props: PageProps) {
         actions={
           <>
             <Button intent="primary" icon={<Add />} text="New voyage" onClick={() => setDialog({ row: null })} data-testid="voyage-new" />
+            <Button icon={<Box />} text="Bookings" disabled={!selectedNum} title={selectedNum ? `Bookings of voyage ${selectedNum}` : "Select a voyage first"}
+              onClick={() => selectedNum && navigate(`/voyage/bookings/${encodeURIComponent(selectedNum)}/new`)} data-testid="voyage-bookings" />
             <Button icon={<Download />} text="Export voyage_schedule.xlsx" onClick={() => setExporting(true)} data-testid="voyage-export" />
           </>
         }
@@ -203,12 +224,13 @@ export default function SchedulesPage(_props: PageProps) {
         layout={LAYOUT}
         testId="voyage-table"
         rangeTestId="voyage-range"
-        redrawOn={[busyId]}
+        redrawOn={[busyId, selectedNum]}
         empty={
           <NonIdealState icon={<Search size={32} />} title="No voyages"
             description={search ? `Nothing matches “${search}”.` : "No voyage departs within these filters."} />
         }
       >
+        <Column name="" cellRenderer={selectCell} />
         <Column name="Voyage no." cellRenderer={numCell} />
         <Column name="Reference" cellRenderer={text((v) => v.voyageRef, (v) => `voyage-ref-${v.voyageNum}`)} />
         <Column name="Vessel" cellRenderer={text((v) => v.vesselName)} />

@@ -1,0 +1,191 @@
+import "../bookings.css";
+import { Card, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Box } from "@blueprintjs/icons";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { PageProps } from "../../../app/routes.tsx";
+import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
+import { PageHeader } from "../../../components/PageHeader.tsx";
+import { whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
+import { errorText, notify } from "../../../lib/notify.ts";
+import type { BatchRow, BatchWithBookings, BookingRow, VoyageRow } from "../api/contracts.ts";
+import { deleteBooking, loadBatches, loadBookings, readBatch, readVoyage, useDebounced, useGrowingList, useRecord } from "../api/staff.ts";
+import { BatchActions } from "../components/BatchActions.tsx";
+import { BatchList } from "../components/BatchList.tsx";
+import { BatchSummary } from "../components/BatchSummary.tsx";
+import { BookingFormDialog } from "../components/BookingFormDialog.tsx";
+import { BookingFilterBar, type BookingFilters, BookingsTable, NO_FILTERS } from "../components/BookingsTable.tsx";
+import { NewBatchDialog } from "../components/NewBatchDialog.tsx";
+import { VoyageHeader } from "../components/VoyageHeader.tsx";
+
+/** The address that stands for "no batch chosen yet" (the voyage screen links here). */
+const NO_BATCH = "new";
+
+const batchPath = (voyageNum: string, bookingBatchRef: string) =>
+  `/voyage/bookings/${encodeURIComponent(voyageNum)}/${encodeURIComponent(bookingBatchRef)}`;
+
+/**
+ * The bookings of one voyage: its batches on the left, the chosen batch with its bookings in the middle, and
+ * the booking form over them. `/create` after a batch opens the form for a new booking of that batch, which
+ * is where a new batch leads.
+ */
+export default function BookingBatchPage({ route, params }: PageProps) {
+  const voyageNum = params.voyageNum ?? "";
+  const param = params.bookingBatchRef ?? NO_BATCH;
+  const batchRef = param.toLowerCase() === NO_BATCH ? null : param;
+  const creating = batchRef !== null && route.path.endsWith("/create");
+  const [, navigate] = useLocation();
+
+  const voyage = useRecord<VoyageRow>(voyageNum || null, readVoyage);
+  const batch = useRecord<BatchWithBookings>(batchRef, readBatch);
+
+  const [batchSearch, setBatchSearch] = useState("");
+  const batchQuery = useDebounced(batchSearch.trim());
+  const batches = useGrowingList<BatchRow>(
+    voyageNum ? JSON.stringify([voyageNum, batchQuery]) : null,
+    (skip, take) => loadBatches({ voyageNum, skip, take, search: batchQuery || undefined }),
+  );
+
+  const [filters, setFilters] = useState<BookingFilters>(NO_FILTERS);
+  const search = useDebounced(filters.searchText.trim());
+  const bookings = useGrowingList<BookingRow>(
+    batchRef ? JSON.stringify([batchRef, filters.status, filters.modeOfDelivery, search]) : null,
+    (skip, take) =>
+      loadBookings({
+        skip,
+        take,
+        bookingBatchRef: batchRef ?? undefined,
+        status: filters.status || undefined,
+        modeOfDelivery: filters.modeOfDelivery || undefined,
+        search: search || undefined,
+      }),
+  );
+
+  // Ticks outlive a reload, so a confirmation can be followed by the ATW of the same bookings; ticks on rows
+  // no longer shown count for nothing.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const selected = bookings.rows.filter((r) => ticked.has(r.bookingRef));
+  const onSelect = (refs: string[], on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      for (const ref of refs) on ? next.add(ref) : next.delete(ref);
+      return next;
+    });
+
+  const [newBatchOpen, setNewBatchOpen] = useState(false);
+  const [editing, setEditing] = useState<BookingRow | null>(null);
+  const [busyRef, setBusyRef] = useState<string | null>(null);
+
+  const refresh = () => {
+    batch.reload();
+    bookings.reload();
+    batches.reload();
+  };
+
+  /** Moves on after a write that settled what the page held; the guard has nothing left to protect. */
+  const moveTo = (path: string) => withoutLeaveGuard(() => navigate(path));
+
+  const deleteRow = async (row: BookingRow) => {
+    const confirmed = await confirmPrompt({
+      title: "Delete booking",
+      description: `Delete booking ${row.bookingRef}? This cannot be undone.`,
+      actionText: "Delete",
+      intent: "danger",
+    });
+    if (!confirmed) return;
+    setBusyRef(row.bookingRef);
+    try {
+      const result = await whileSaving(() => deleteBooking(row.bookingRef));
+      notify.success(result.message);
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusyRef(null);
+      // 001 §2: a list view reads its list again after a delete, failed or not.
+      refresh();
+    }
+  };
+
+  const closeForm = () => (creating && batchRef ? moveTo(batchPath(voyageNum, batchRef)) : setEditing(null));
+  const onBookingSaved = () => {
+    if (creating && batchRef) return moveTo(batchPath(voyageNum, batchRef));
+    setEditing(null);
+    refresh();
+  };
+
+  const main = () => {
+    if (batchRef === null) {
+      return (
+        <NonIdealState icon={<Box size={40} />} title="Choose a batch" data-testid="batch-none"
+          description="Pick a batch of this voyage on the left, or open a new one for a customer with New batch." />
+      );
+    }
+    if (!batch.data) {
+      return batch.loading
+        ? <Spinner size={30} className="lading-booking-spinner" />
+        : <NonIdealState title="Batch not found" description={batch.error ?? `There is no batch ${batchRef}.`} data-testid="batch-missing" />;
+    }
+    return (
+      <>
+        <Card compact className="lading-booking-batch-card">
+          <BatchSummary batch={batch.data} />
+          <div className="lading-booking-action-bar">
+            <BatchActions
+              batch={batch.data}
+              selected={selected}
+              originBranchCode={voyage.data?.originBranchCode ?? ""}
+              onNewBooking={() => navigate(`${batchPath(voyageNum, batch.data!.bookingBatchRef)}/create`)}
+              onChanged={refresh}
+              onBatchCloned={(ref) => moveTo(batchPath(voyageNum, ref))}
+            />
+          </div>
+        </Card>
+        <BookingFilterBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} shown={bookings.rows.length}
+          total={bookings.total} />
+        <BookingsTable list={bookings} selected={ticked} onSelect={onSelect} busyRef={busyRef} onEdit={setEditing}
+          onDelete={(row) => void deleteRow(row)} />
+      </>
+    );
+  };
+
+  return (
+    <div className="lading-page lading-booking-page" data-testid="booking-batch-page">
+      <PageHeader
+        title={batchRef ? `Booking batch ${batchRef}` : `Bookings of voyage ${voyageNum}`}
+        crumbs={[{ text: "Voyage", href: "/voyage" }, { text: "Voyage schedules", href: "/voyage/schedules" }]}
+      />
+      <VoyageHeader voyage={voyage.data} loading={voyage.loading} error={voyage.error} />
+      <div className="lading-booking-layout">
+        <BatchList
+          list={batches}
+          selectedRef={batchRef}
+          searchText={batchSearch}
+          onSearch={setBatchSearch}
+          onSelect={(ref) => navigate(batchPath(voyageNum, ref))}
+          onNew={() => setNewBatchOpen(true)}
+          newDisabled={!voyage.data}
+        />
+        <section className="lading-booking-main" data-testid="batch-detail">{main()}</section>
+      </div>
+      <NewBatchDialog
+        isOpen={newBatchOpen}
+        voyageNum={voyageNum}
+        onClose={() => setNewBatchOpen(false)}
+        onCreated={(created) => {
+          setNewBatchOpen(false);
+          moveTo(`${batchPath(voyageNum, created.bookingBatchRef)}/create`);
+        }}
+      />
+      {batch.data && voyage.data && (
+        <BookingFormDialog
+          isOpen={creating || editing !== null}
+          batch={batch.data}
+          voyage={voyage.data}
+          booking={creating ? null : editing}
+          onClose={closeForm}
+          onSaved={onBookingSaved}
+        />
+      )}
+    </div>
+  );
+}
