@@ -8,7 +8,7 @@ import { mountRoutes } from "./http/mount.ts";
 import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
 import { type Deps, honoPath, route, type RouteDef } from "./http/route.ts";
-import { httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
+import { clientAddressOf, httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { emailRoutes } from "./modules/email/routes.ts";
@@ -74,7 +74,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
     },
   });
 
-  app.use("*", requestLog(deps.log), httpsRedirect, securityHeaders);
+  app.use("*", requestLog(deps.log), clientAddressOf(deps.config.trustedProxies), httpsRedirect, securityHeaders);
   app.use("/api/*", bodyLimit({
     maxSize: deps.config.bodyLimit,
     onError: () => {

@@ -20,6 +20,8 @@ export interface LadingEnv extends DatabaseEnv {
   SUPPORT_EMAIL?: string;
   /** Address of the web app as users reach it (https://lading.example.com), for links in email. */
   PUBLIC_URL?: string;
+  /** Reverse proxies in front of the server that append to X-Forwarded-For (0 unless set). */
+  TRUSTED_PROXIES?: string;
   /** The release notes the What's new page lists; CHANGELOG.md of this repository unless set. */
   LADING_CHANGELOG?: string;
   /** Web Push keys (npx web-push generate-vapid-keys) and the contact push services may reach. */
@@ -83,12 +85,19 @@ function checkPublicUrl(value: string): string {
   return url.toString().replace(/\/+$/, "");
 }
 
+function checkProxyCount(value: string): number {
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUSTED_PROXIES must be a whole number from 0 to 10 (got "${value}").`);
+  return n;
+}
+
 export function loadConfig(env: LadingEnv): AppConfig {
   return defaultConfig({
     version: env.LADING_VERSION || packageVersion,
     jwtSecret: loadJwtSecret(env),
     ...(env.SUPPORT_EMAIL ? { supportEmail: checkMailbox(env.SUPPORT_EMAIL, "SUPPORT_EMAIL") } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: checkPublicUrl(env.PUBLIC_URL) } : {}),
+    ...(env.TRUSTED_PROXIES ? { trustedProxies: checkProxyCount(env.TRUSTED_PROXIES) } : {}),
     ...(env.LADING_CHANGELOG ? { changelogPath: path.resolve(env.LADING_CHANGELOG) } : {}),
     webPush: loadWebPush(env),
   });

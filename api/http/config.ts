@@ -27,6 +27,11 @@ export interface AppConfig {
    * session still stands.
    */
   streamHeartbeatMs: number;
+  /**
+   * How many reverse proxies in front of the server add to X-Forwarded-For. Rate limits and the audit count
+   * the address the nearest of them saw; with 0 the header is ignored, since any client can write it.
+   */
+  trustedProxies: number;
 }
 
 export interface WebPushSettings {
@@ -61,6 +66,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     changelogPath: DEFAULT_CHANGELOG_PATH,
     webPush: null,
     streamHeartbeatMs: 25_000,
+    trustedProxies: 0,
     ...overrides,
   };
 }

@@ -74,13 +74,32 @@ export function requestLog(log: (line: Record<string, unknown>) => void): Middle
   };
 }
 
-/** The client address for rate limits: the proxy's forwarded address, else the socket peer when known. */
-export function clientAddress(c: Parameters<MiddlewareHandler>[0]): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
+function socketAddress(c: Context): string {
   // Deno.serve hands its connection info to app.fetch as the env argument.
   const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
   return env?.remoteAddr?.hostname ?? "local";
+}
+
+/**
+ * Settles once per request which address the client has. X-Forwarded-For is written by the client first and
+ * by each proxy after, so only the entries the trusted proxies appended are believed: the one the nearest of
+ * them saw is the client. Without trusted proxies the header is ignored and the socket peer counts.
+ */
+export function clientAddressOf(trustedProxies: number): MiddlewareHandler {
+  return async (c, next) => {
+    let address = socketAddress(c);
+    if (trustedProxies > 0) {
+      const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+      address = hops[hops.length - trustedProxies] ?? hops[0] ?? address;
+    }
+    c.set("clientAddress", address);
+    await next();
+  };
+}
+
+/** The client address for rate limits and the audit, as clientAddressOf settled it. */
+export function clientAddress(c: Context): string {
+  return (c.get("clientAddress") as string | undefined) ?? socketAddress(c);
 }
 
 /**

@@ -109,6 +109,23 @@ describe("HTTP conventions", () => {
     expect(other.status).toBe(200);
   });
 
+  it("believes only the X-Forwarded-For entries its trusted proxies appended", async () => {
+    const lookups = async (app: TestApp, forwarded: (i: number) => string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        statuses.push((await app.call("GET", "/api/Bookings/shipmentTracking/BK-NONE-2026-000001", { headers: { "x-forwarded-for": forwarded(i) } })).status);
+      }
+      return statuses;
+    };
+    // Straight on the internet a client writes whatever it likes in the header; it is ignored.
+    const direct = makeTestApp(t.db, { trustedProxies: 0 });
+    expect((await lookups(direct, (i) => `192.0.2.${i}`)).at(-1)).toBe(429);
+    // Behind one proxy, what the client put before the proxy's own entry does not change who it is.
+    const proxied = makeTestApp(t.db, { trustedProxies: 1 });
+    expect((await lookups(proxied, (i) => `192.0.2.${i}, 198.51.100.77`)).at(-1)).toBe(429);
+    expect((await proxied.call("GET", "/api/Bookings/shipmentTracking/BK-NONE-2026-000001", { headers: { "x-forwarded-for": "198.51.100.78" } })).status).toBe(404);
+  });
+
   it("never writes a query string to the request log", async () => {
     const before = t.logs.length;
     await t.call("PUT", "/api/Users/changePassword/Mixed.Case?oldPass=old-secret-1&password=new-secret-2", { token });

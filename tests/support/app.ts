@@ -10,7 +10,8 @@ import { branches, roleDetails, roles, users } from "../../db/schema/index.ts";
 export const TEST_SECRET = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return defaultConfig({ version: "9.9.9-test", jwtSecret: TEST_SECRET, ...overrides });
+  // Test requests stand for requests through one proxy, so each test can pose as its own client address.
+  return defaultConfig({ version: "9.9.9-test", jwtSecret: TEST_SECRET, trustedProxies: 1, ...overrides });
 }
 
 export interface TestApp {
