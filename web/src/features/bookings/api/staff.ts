@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { api, API_BASE } from "../../../lib/api.ts";
+import { api, API_BASE, ApiError, errorMessage } from "../../../lib/api.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import {
   BOOKING_PAGE_SIZE,
@@ -9,6 +9,8 @@ import {
   type BookingListQuery,
   type BookingRow,
   type BookingUpdate,
+  type DeliveryListLine,
+  type DeliveryListQuery,
   type LaneOption,
   type LaneQuery,
   type ListResult,
@@ -276,3 +278,52 @@ export function usePicker<K extends keyof Pickers>(kind: K, enabled = true): Pic
 /** The plates of a trucker as a list: "NBC 1234, NBC 1235" gives both. */
 export const platesOf = (trucking: Trucking | undefined): string[] =>
   (trucking?.plateNum ?? "").split(/[,;/]/).map((p) => p.trim()).filter(Boolean);
+
+// Pick-up and inbound delivery lists ----------------------------------------------------------------------
+
+export interface BranchOption {
+  code: string;
+  name: string;
+}
+
+export const activeBranches = () => api.get<{ data: BranchOption[] }>("/Branches/getIsActive");
+
+export type DeliveryListResult = ListResult<DeliveryListLine>;
+
+export const loadPickUpList = (query: DeliveryListQuery) => api.post<DeliveryListResult>("/Bookings/pickUpList", query);
+export const loadInboundDeliveryList = (query: DeliveryListQuery) => api.post<DeliveryListResult>("/Bookings/inboundDeliveryList", query);
+
+/**
+ * A workbook the server builds from a POSTed query. The shared file helper only sends GET, and these lists
+ * take their filter in the body, so the call is made here with the same error reading as the rest.
+ */
+async function postForFile(path: string, body: unknown, fallbackName: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: "POST",
+      headers: { Accept: "*/*", "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0, null);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // A refusal that is not JSON is shown as it came.
+    }
+    throw new ApiError(errorMessage(response, parsed), response.status, parsed);
+  }
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { bytes: new Uint8Array(await response.arrayBuffer()), fileName };
+}
+
+export const pickUpListWorkbook = (query: DeliveryListQuery) => postForFile("/Bookings/pickUpList/download", query, "PickUpList.xlsx");
+export const inboundDeliveryListWorkbook = (query: DeliveryListQuery) =>
+  postForFile("/Bookings/inboundDeliveryList/download", query, "DeliveryList.xlsx");

@@ -1,6 +1,6 @@
 import "../bookings.css";
-import { Card, NonIdealState, Spinner } from "@blueprintjs/core";
-import { Box } from "@blueprintjs/icons";
+import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Box, Truck } from "@blueprintjs/icons";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { PageProps } from "../../../app/routes.tsx";
@@ -14,6 +14,7 @@ import { BatchActions } from "../components/BatchActions.tsx";
 import { BatchList } from "../components/BatchList.tsx";
 import { BatchSummary } from "../components/BatchSummary.tsx";
 import { BookingFormDialog } from "../components/BookingFormDialog.tsx";
+import { DeliveryListsDialog } from "../components/DeliveryListsDialog.tsx";
 import { BookingFilterBar, type BookingFilters, BookingsTable, NO_FILTERS } from "../components/BookingsTable.tsx";
 import { NewBatchDialog } from "../components/NewBatchDialog.tsx";
 import { VoyageHeader } from "../components/VoyageHeader.tsx";
@@ -73,6 +74,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
     });
 
   const [newBatchOpen, setNewBatchOpen] = useState(false);
+  const [listsOpen, setListsOpen] = useState(false);
   const [editing, setEditing] = useState<BookingRow | null>(null);
   const [busyRef, setBusyRef] = useState<string | null>(null);
 
@@ -153,6 +155,10 @@ export default function BookingBatchPage({ route, params }: PageProps) {
       <PageHeader
         title={batchRef ? `Booking batch ${batchRef}` : `Bookings of voyage ${voyageNum}`}
         crumbs={[{ text: "Voyage", href: "/voyage" }, { text: "Voyage schedules", href: "/voyage/schedules" }]}
+        actions={
+          <Button icon={<Truck />} text="Pick-up & delivery lists" disabled={!voyage.data} onClick={() => setListsOpen(true)}
+            data-testid="open-delivery-lists" />
+        }
       />
       <VoyageHeader voyage={voyage.data} loading={voyage.loading} error={voyage.error} />
       <div className="lading-booking-layout">
@@ -176,6 +182,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
           moveTo(`${batchPath(voyageNum, created.bookingBatchRef)}/create`);
         }}
       />
+      {voyage.data && <DeliveryListsDialog isOpen={listsOpen} voyage={voyage.data} onClose={() => setListsOpen(false)} />}
       {batch.data && voyage.data && (
         <BookingFormDialog
           isOpen={creating || editing !== null}
