@@ -206,7 +206,14 @@ describe("a booking batch from staff to customer and back", () => {
     await staff.reload();
     await staff.getByTestId("batch-confirm").click();
     await seeNotice(staff, "Bookings confirmed successfully");
-    for (const ref of bookingRefs) await staff.getByTestId(`booking-select-${ref}`).check();
+    // The table reloads after the confirmation; choose rows once it shows them confirmed.
+    for (const ref of bookingRefs) await staff.getByTestId(`booking-status-${ref}`).filter({ hasText: "Confirmed" }).waitFor();
+    for (const ref of bookingRefs) {
+      // The table redraws its cells a frame after the tick, so the box shows it a moment later.
+      const box = staff.getByTestId(`booking-select-${ref}`);
+      await box.click();
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
     await staff.getByTestId("bookings-issue-atw").click();
     await pick(staff, "#atw-trucker", "TRK-001");
     await staff.getByTestId("atw-submit").click();
