@@ -109,21 +109,7 @@ export function buildAuthorityToWithdrawPdf(view: AtwDocument): Uint8Array {
   flow.y = flow.fields(MARGIN, flow.y, 32, flow.contentWidth - 32, [["Service remarks", view.serviceRemarks]]) + 1;
 
   // Both signatures stay together: the yard checks one against the other.
-  flow.ensure(36);
-  flow.y += 10;
-  const columnWidth = (flow.contentWidth - 20) / 2;
-  const signatures: [string, string][] = [["Issued by", view.issuedBy], ["Received by trucker", ""]];
-  signatures.forEach(([label, name], i) => {
-    const x = MARGIN + i * (columnWidth + 20);
-    flow.font("bold", 10);
-    doc.text(label, x, flow.y);
-    doc.setDrawColor(40);
-    doc.setLineWidth(0.3);
-    doc.line(x, flow.y + 16, x + columnWidth, flow.y + 16);
-    flow.font("normal", 9, 70);
-    doc.text(name.trim() === "" ? "Signature over printed name" : name, x + columnWidth / 2, flow.y + 21, { align: "center" });
-  });
-  flow.y += 26;
+  flow.signatures([["Issued by", view.issuedBy], ["Received by trucker", ""]], { gapBefore: 10, emptyHint: "Signature over printed name" });
 
   // The heading goes on last so that every page carries the reference the yard checks against.
   const pages = doc.getNumberOfPages();
@@ -139,16 +125,7 @@ export function buildAuthorityToWithdrawPdf(view: AtwDocument): Uint8Array {
     doc.setDrawColor(160);
     doc.setLineWidth(0.3);
     doc.line(MARGIN, 38, flow.width - MARGIN, 38);
-    if (banner) {
-      // The same banner as an unapproved quotation: it cannot hide a field and it survives photocopying.
-      doc.setFillColor(253, 236, 234);
-      doc.setDrawColor(180, 40, 30);
-      doc.rect(MARGIN, 41, flow.contentWidth, 8, "FD");
-      doc.setFont("helvetica", "bold");
-      doc.setFontSize(11);
-      doc.setTextColor(150, 20, 10);
-      doc.text(banner, flow.width / 2, 46.6, { align: "center" });
-    }
+    if (banner) flow.banner(banner, 41);
   }
   flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.bookingRef);
   return flow.bytes();

@@ -79,24 +79,7 @@ export function buildQuotationMemoPdf(view: QuotationMemo): Uint8Array {
     });
   }
 
-  // Both signatures on one page, never split from each other: label, room to sign, the line, the name.
-  flow.ensure(34);
-  flow.y += 8;
-  const columnWidth = (flow.contentWidth - 20) / 2;
-  const signatures: [string, string][] = [["Prepared by", view.preparedBy], ["Noted by", ""]];
-  signatures.forEach(([label, name], i) => {
-    const x = MARGIN + i * (columnWidth + 20);
-    flow.font("bold", 10);
-    doc.text(label, x, flow.y);
-    doc.setDrawColor(40);
-    doc.setLineWidth(0.3);
-    doc.line(x, flow.y + 16, x + columnWidth, flow.y + 16);
-    if (name) {
-      flow.font("normal", 10);
-      doc.text(name, x + columnWidth / 2, flow.y + 21, { align: "center" });
-    }
-  });
-  flow.y += 26;
+  flow.signatures([["Prepared by", view.preparedBy], ["Noted by", ""]], { gapBefore: 8 });
 
   const pages = doc.getNumberOfPages();
   for (let page = 2; page <= pages; page++) {

@@ -238,6 +238,46 @@ export class PageFlow {
     this.y = (this.doc.lastAutoTable?.finalY ?? this.y) + 4;
   }
 
+  /**
+   * A warning band across the page at `y` (an unapproved quotation, an ATW not issued): a band rather than a
+   * diagonal watermark, since it cannot hide a figure and it survives photocopying.
+   */
+  banner(text: string, y: number): void {
+    this.doc.setFillColor(253, 236, 234);
+    this.doc.setDrawColor(180, 40, 30);
+    this.doc.rect(MARGIN, y, this.contentWidth, 8, "FD");
+    this.doc.setFont("helvetica", "bold");
+    this.doc.setFontSize(11);
+    this.doc.setTextColor(150, 20, 10);
+    this.doc.text(text, this.width / 2, y + 5.6, { align: "center" });
+  }
+
+  /**
+   * Two signature blocks side by side, kept on one page together: label, room to sign, the line, and the
+   * printed name under it (or `emptyHint` in grey where no name is known yet).
+   */
+  signatures(blocks: [label: string, name: string][], options: { gapBefore: number; emptyHint?: string }): void {
+    this.ensure(options.gapBefore + 26);
+    this.y += options.gapBefore;
+    const columnWidth = (this.contentWidth - 20) / 2;
+    blocks.forEach(([label, name], i) => {
+      const x = MARGIN + i * (columnWidth + 20);
+      this.font("bold", 10);
+      this.doc.text(label, x, this.y);
+      this.doc.setDrawColor(40);
+      this.doc.setLineWidth(0.3);
+      this.doc.line(x, this.y + 16, x + columnWidth, this.y + 16);
+      if (name.trim() !== "") {
+        this.font("normal", 10);
+        this.doc.text(name, x + columnWidth / 2, this.y + 21, { align: "center" });
+      } else if (options.emptyHint) {
+        this.font("normal", 9, 70);
+        this.doc.text(options.emptyHint, x + columnWidth / 2, this.y + 21, { align: "center" });
+      }
+    });
+    this.y += 26;
+  }
+
   /** "Page x of y" and the print time on every page; written last, when the page count is known. */
   footers(left: string, right: string): void {
     const pages = this.doc.getNumberOfPages();
@@ -370,16 +410,7 @@ export function buildQuotationPrintoutPdf(view: QuotationPrintout): Uint8Array {
     doc.setDrawColor(160);
     doc.setLineWidth(0.3);
     doc.line(MARGIN, 25, flow.width - MARGIN, 25);
-    if (banner) {
-      // A banner rather than a diagonal watermark: it cannot hide a figure, and it survives photocopying.
-      doc.setFillColor(253, 236, 234);
-      doc.setDrawColor(180, 40, 30);
-      doc.rect(MARGIN, 28, flow.contentWidth, 8, "FD");
-      doc.setFont("helvetica", "bold");
-      doc.setFontSize(11);
-      doc.setTextColor(150, 20, 10);
-      doc.text(banner, flow.width / 2, 33.6, { align: "center" });
-    }
+    if (banner) flow.banner(banner, 28);
   }
   flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.sqRefNum);
   return flow.bytes();

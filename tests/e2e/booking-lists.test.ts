@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { setUpBookingWorld } from "./booking-world.ts";
 
 /**
  * The pick-up and inbound delivery lists from the booking batch screen: a confirmed door-to-door booking from
@@ -20,17 +21,10 @@ const CUSTOMER_NAME = "Pacific Harbor Trading Corp.";
 
 // Ids of their own: the other browser test files share this server and its roles.
 const STAFF = "bl-e2e-staff";
-const SALES = [
-  { key: "ae", capability: "SQ_AE" },
-  { key: "sm", capability: "SQ_SM" },
-  { key: "aud", capability: "SQ_AUD" },
-  { key: "fa", capability: "SQ_FA" },
-] as const;
 
 let asAdmin: AdminCall;
 let browser: OpenBrowser;
 let staff: Page;
-const tokens: Record<string, string> = {};
 
 let voyageNum = "";
 let batchRef = "";
@@ -39,27 +33,6 @@ let bookingRef = "";
 /** A Manila date some days from today, as the date inputs and the API take it. */
 const manilaDay = (days: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date(Date.now() + days * 86_400_000));
-
-async function tokenOf(userId: string): Promise<string> {
-  const res = await fetch(`${baseURL}/api/users/authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId, password: PASSWORD }),
-  });
-  expect(res.status, `sign-in of ${userId}`).toBe(200);
-  return ((await res.json()) as { data: { token: string }[] }).data[0]!.token;
-}
-
-async function callAs(who: string, method: string, apiPath: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${baseURL}/api${apiPath}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[who]}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
 
 async function pick(page: Page, selector: string, value: string) {
   // The branch choices grow once the active branches have arrived.
@@ -86,41 +59,13 @@ afterAll(async () => {
 
 describe("the pick-up and inbound delivery lists of a booking batch's voyage", () => {
   it("sets up staff, an approved door-to-door quotation, a voyage and a confirmed door booking through the API", async () => {
-    const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
-    const manila = branches.find((b) => b.code === "MNL")!;
-    await asAdmin("POST", "/Roles", { roleId: "BLE2E_STAFF", roleName: "Booking lists staff", roleDetails: [{ menuId: "VOYAGE" }] });
-    for (const s of SALES) {
-      await asAdmin("POST", "/Roles", {
-        roleId: `BLE2E_${s.key.toUpperCase()}`, roleName: `Booking lists quote ${s.key}`,
-        roleDetails: [{ menuId: "SALESQUOTATION" }, { menuId: s.capability }],
-      });
-    }
-    const people = [{ key: "staff", roleId: "BLE2E_STAFF" }, ...SALES.map((s) => ({ key: s.key, roleId: `BLE2E_${s.key.toUpperCase()}` }))];
-    await asAdmin("POST", "/users/multipleInsert", people.map((p) => ({
-      userId: `bl-e2e-${p.key}`, name: `Booking lists ${p.key}`, email: `bl-e2e-${p.key}@example.test`, roleId: p.roleId,
-      branches: [{ id: manila.id, defaultBranch: true }],
-    })));
-    for (const p of people) {
-      await asAdmin("PUT", `/Users/ChangePasswordAdmin/bl-e2e-${p.key}?password=${encodeURIComponent(PASSWORD)}`);
-      tokens[p.key] = await tokenOf(`bl-e2e-${p.key}`);
-    }
-
-    const quotation = (await callAs("ae", "POST", "/SalesQuotations", { customerCode: CUSTOMER, cargoTypeCode: "DRY" })).data;
-    await callAs("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", {
-      sqRefNum: quotation.sqRefNum,
-      documents: [{ serviceModeCode: "DTD", originPortCode: "MNLN", destinationPortCode: "DVO", originAreaCode: "MNL-TON", destinationAreaCode: "DVO-CTY", teu: 1 }],
+    const world = await setUpBookingWorld({
+      baseURL, asAdmin, prefix: { role: "BLE2E", user: "bl-e2e" }, password: PASSWORD, customerCode: CUSTOMER,
+      lanes: [{ serviceModeCode: "DTD", originPortCode: "MNLN", destinationPortCode: "DVO", originAreaCode: "MNL-TON", destinationAreaCode: "DVO-CTY", teu: 1 }],
+      voyage: { voyageRef: "V-E2E-BL", vesselCode: "MV-PIONEER", routeCode: "MNL-DVO", destinationBranchCode: "DVO" },
     });
-    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]] as const) {
-      await callAs(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${quotation.id}`, { action, remarks: "" });
-    }
-    expect((await callAs("ae", "GET", `/SalesQuotations/read/${quotation.sqRefNum}`)).data.status).toBe("FA Approved");
-
-    const etd = new Date(Date.now() + 10 * 86_400_000);
-    const voyage = await asAdmin<{ data: { voyageNum: string } }>("POST", "/VoyageSchedules/createcheduleV1", {
-      voyageRef: "V-E2E-BL", vesselCode: "MV-PIONEER", routeCode: "MNL-DVO", estimatedTimeDeparture: etd.toISOString(),
-      destinations: [{ destinationBranchCode: "DVO", estimatedTimeArrival: new Date(etd.getTime() + 2 * 86_400_000).toISOString() }],
-    });
-    voyageNum = voyage.data.voyageNum;
+    voyageNum = world.voyageNum;
+    const callAs = world.callAs;
 
     const batch = (await callAs("staff", "POST", "/Bookings/batch", {
       voyageNum, customerCode: CUSTOMER, remarks: "Booking lists",

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { setUpBookingWorld } from "./booking-world.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
@@ -16,13 +17,6 @@ const PASSWORD = "booking-staff-passphrase-9";
 const CUSTOMER = "CUS-001";
 const CUSTOMER_EMAIL = "logistics@pacificharbor.example.ph";
 
-const SALES = [
-  { key: "ae", capability: "SQ_AE" },
-  { key: "sm", capability: "SQ_SM" },
-  { key: "aud", capability: "SQ_AUD" },
-  { key: "fa", capability: "SQ_FA" },
-] as const;
-
 let mailbox: Mailbox;
 let server: RunningServer;
 let asAdmin: AdminCall;
@@ -34,29 +28,6 @@ let voyageNum = "";
 let batchRef = "";
 let bookingRefs: string[] = [];
 let laneTotals: Record<string, string> = {};
-
-const json = (res: Response) => res.json() as Promise<any>;
-
-async function tokenOf(userId: string): Promise<string> {
-  const res = await fetch(`${server.baseURL}/api/users/authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId, password: PASSWORD }),
-  });
-  expect(res.status, `sign-in of ${userId}`).toBe(200);
-  return (await json(res)).data[0].token;
-}
-
-async function callAs(token: string, method: string, apiPath: string, body?: unknown) {
-  const res = await fetch(`${server.baseURL}/api${apiPath}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
 
 async function pick(page: Page, selector: string, value: string) {
   // Pickers fill in once their master data has arrived.
@@ -78,46 +49,16 @@ afterAll(async () => {
 
 describe("a booking batch from staff to customer and back", () => {
   it("sets up booking staff, a voyage Manila to Davao and an approved quotation of the customer", async () => {
-    const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
-    const manila = branches.find((b) => b.code === "MNL")!;
-    await asAdmin("POST", "/Roles", { roleId: "BKE2E_STAFF", roleName: "Booking staff", roleDetails: [{ menuId: "VOYAGE" }] });
-    for (const s of SALES) {
-      await asAdmin("POST", "/Roles", { roleId: `BKE2E_${s.key.toUpperCase()}`, roleName: `Booking quote ${s.key}`, roleDetails: [{ menuId: "SALESQUOTATION" }, { menuId: s.capability }] });
-    }
-    const people = [{ key: "staff", roleId: "BKE2E_STAFF" }, ...SALES.map((s) => ({ key: s.key, roleId: `BKE2E_${s.key.toUpperCase()}` }))];
-    await asAdmin("POST", "/users/multipleInsert", people.map((p) => ({
-      userId: `bk-e2e-${p.key}`, name: `Booking ${p.key}`, email: `bk-e2e-${p.key}@example.test`, roleId: p.roleId,
-      branches: [{ id: manila.id, defaultBranch: true }],
-    })));
-    const tokens: Record<string, string> = {};
-    for (const p of people) {
-      await asAdmin("PUT", `/Users/ChangePasswordAdmin/bk-e2e-${p.key}?password=${encodeURIComponent(PASSWORD)}`);
-      tokens[p.key] = await tokenOf(`bk-e2e-${p.key}`);
-    }
-
-    // The quotation goes through its chain by the API; its own browser test clicks through that.
-    const quotation = (await callAs(tokens.ae, "POST", "/SalesQuotations", { customerCode: CUSTOMER, cargoTypeCode: "DRY" })).data;
-    await callAs(tokens.ae, "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", {
-      sqRefNum: quotation.sqRefNum,
-      documents: [
+    const world = await setUpBookingWorld({
+      baseURL: server.baseURL, asAdmin, prefix: { role: "BKE2E", user: "bk-e2e" }, password: PASSWORD, customerCode: CUSTOMER,
+      lanes: [
         { serviceModeCode: "PTP", originPortCode: "MNLN", destinationPortCode: "DVO", teu: 1 },
         { serviceModeCode: "DTD", originPortCode: "MNLN", destinationPortCode: "DVO", originAreaCode: "MNL-TON", destinationAreaCode: "DVO-CTY", teu: 1 },
       ],
+      voyage: { voyageRef: "V-E2E-BK", vesselCode: "MV-VOYAGER", routeCode: "MNL-DVO", destinationBranchCode: "DVO" },
     });
-    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]] as const) {
-      await callAs(tokens[who], "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${quotation.id}`, { action, remarks: "" });
-    }
-    const approved = (await callAs(tokens.ae, "GET", `/SalesQuotations/read/${quotation.sqRefNum}`)).data;
-    expect(approved.status).toBe("FA Approved");
-    laneTotals = Object.fromEntries(approved.lanes.map((l: any) => [l.serviceModeCode, l.total]));
-
-    const etd = new Date(Date.now() + 10 * 86_400_000);
-    const voyage = await asAdmin<{ data: { voyageNum: string } }>("POST", "/VoyageSchedules/createcheduleV1", {
-      voyageRef: "V-E2E-BK", vesselCode: "MV-VOYAGER",
-      routeCode: "MNL-DVO", estimatedTimeDeparture: etd.toISOString(),
-      destinations: [{ destinationBranchCode: "DVO", estimatedTimeArrival: new Date(etd.getTime() + 2 * 86_400_000).toISOString() }],
-    });
-    voyageNum = voyage.data.voyageNum;
+    voyageNum = world.voyageNum;
+    laneTotals = Object.fromEntries(world.quotation.lanes.map((l) => [l.serviceModeCode, l.total]));
 
     const browser = await openBrowser("bk-staff", { width: 1440, height: 900 });
     browsers.push(browser);

@@ -145,7 +145,8 @@ async function linesOf(db: Db, records: BookingRecord[], address: (b: BookingRec
   const [customerRows, branchRows, truckerRows] = await Promise.all([
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
     db.select({ code: branches.code, name: branches.name }).from(branches).where(inArray(branches.code, [...new Set(records.map((r) => r.destinationBranchCode))])),
-    db.select({ code: truckings.code, name: truckings.name }).from(truckings),
+    db.select({ code: truckings.code, name: truckings.name }).from(truckings)
+      .where(inArray(truckings.code, [...new Set(records.map((r) => r.truckingCode).filter((c): c is string => c !== null))])),
   ]);
   return records.map((b) => ({
     bookingRef: b.bookingRef,

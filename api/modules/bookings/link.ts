@@ -7,7 +7,6 @@ import {
   bookingsOfBatch,
   checkCustomerPart,
   doorProblems,
-  sha256,
   throwProblems,
   toRows,
   voyageOf,
@@ -16,6 +15,7 @@ import {
 import { type PricedBooking, priceBooking } from "./pricing.ts";
 import type { DeliveryMode } from "./rules.ts";
 import type { LinkSubmitInput, LinkView } from "./schemas.ts";
+import { sha256Hex } from "../../shared/tokens.ts";
 
 /**
  * The customer's side of a batch: the link opens the batch's own bookings and nothing else, works until it is
@@ -30,7 +30,7 @@ const EXPIRED = "This booking link has expired. Ask the line's booking staff to 
 async function batchOfToken(db: Db, token: string, now = new Date()): Promise<BatchRecord> {
   // A token is 43 base64url characters; anything else cannot be one and is not even looked up.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("NOT_FOUND", NOT_VALID);
-  const [batch] = await db.select().from(bookingBatches).where(eq(bookingBatches.linkTokenHash, await sha256(token)));
+  const [batch] = await db.select().from(bookingBatches).where(eq(bookingBatches.linkTokenHash, await sha256Hex(token)));
   if (!batch) throw new AppError("NOT_FOUND", NOT_VALID);
   if (batch.linkUsedAt) throw new AppError("GONE", USED);
   if (!batch.linkExpiresAt || batch.linkExpiresAt <= now || batch.status !== "Sent") throw new AppError("GONE", EXPIRED);

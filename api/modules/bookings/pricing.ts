@@ -20,6 +20,8 @@ export interface LaneChoice {
   serviceModeCode: string;
   originPortCode: string;
   destinationPortCode: string;
+  /** The voyage's call the lane's destination port belongs to. */
+  destinationBranchCode: string;
   originAreaCode: string | null;
   destinationAreaCode: string | null;
   isTandem: boolean;
@@ -34,6 +36,17 @@ export interface LaneSearch {
   modeOfDelivery?: DeliveryMode;
   /** The booking date: the quotation must be in force on it. */
   on: string;
+  /**
+   * Every lane of the shipper on the voyage, read once for several bookings (a batch, a clone); priceBooking
+   * filters it by destination and mode. Left out, each pricing reads the lanes itself.
+   */
+  readLanes?: () => Promise<LaneChoice[]>;
+}
+
+/** The lanes of one shipper on one voyage, read on first use and then shared by every booking priced with it. */
+export function sharedLaneReader(db: Db, search: Omit<LaneSearch, "readLanes" | "destinationBranchCode" | "modeOfDelivery">) {
+  let lanes: Promise<LaneChoice[]> | null = null;
+  return () => (lanes ??= lanesFor(db, search));
 }
 
 async function portsOf(db: Db, branchCodes: string[]): Promise<Map<string, string>> {
@@ -60,6 +73,7 @@ export async function lanesFor(db: Db, search: LaneSearch): Promise<LaneChoice[]
         serviceModeCode: lane.serviceModeCode,
         originPortCode: lane.originPortCode,
         destinationPortCode: lane.destinationPortCode,
+        destinationBranchCode: destinationPorts.get(lane.destinationPortCode.toLowerCase())!,
         originAreaCode: lane.originAreaCode,
         destinationAreaCode: lane.destinationAreaCode,
         isTandem: lane.isTandem,
@@ -130,7 +144,11 @@ const QUANTITY_OF: Record<string, (input: PricingInput) => string> = {
 
 /** Prices a booking; refuses a missing lane and a charge code added twice or already on the lane (001 §5). */
 export async function priceBooking(db: Db, search: LaneSearch, input: PricingInput): Promise<PricedBooking> {
-  const lanes = await lanesFor(db, { ...search, destinationBranchCode: input.destinationBranchCode, modeOfDelivery: input.modeOfDelivery });
+  const lanes = search.readLanes
+    ? (await search.readLanes()).filter((l) =>
+      l.destinationBranchCode.toLowerCase() === input.destinationBranchCode.toLowerCase() && l.serviceModeCode === input.modeOfDelivery
+    )
+    : await lanesFor(db, { ...search, destinationBranchCode: input.destinationBranchCode, modeOfDelivery: input.modeOfDelivery });
   const lane = chooseLane(lanes, input, search.customerCode, search.voyage);
 
   const priced: BookingChargeRow[] = [];

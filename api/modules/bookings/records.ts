@@ -14,7 +14,7 @@ import { AppError } from "../../shared/errors.ts";
 import { manilaDate, sumAmounts } from "../master-data/rules.ts";
 import { scheduleByNumber } from "../voyages/schedules.ts";
 import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
-import { type PricedBooking, priceBooking } from "./pricing.ts";
+import { type LaneChoice, type PricedBooking, priceBooking } from "./pricing.ts";
 import {
   type AddressParts,
   addressLine,
@@ -39,17 +39,6 @@ export type BatchRecord = typeof bookingBatches.$inferSelect;
 export const invalid = (field: string, text: string) => new AppError("VALIDATION", text, { [field]: [text] });
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-/** 32 random bytes in base64url: the link token (256 bits) and, cut to 16 bytes, a booking's public id. */
-export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Checks
@@ -124,6 +113,8 @@ export interface BookingScope {
   voyage: ScheduleRow;
   customerCode: string;
   bookingDate: string;
+  /** Shares one read of the shipper's lanes among the bookings checked together (sharedLaneReader). */
+  readLanes?: () => Promise<LaneChoice[]>;
 }
 
 export interface CheckedBooking {
@@ -171,7 +162,7 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
     if (!trucker || !trucker.isActive) throw invalid("truckingCode", `Trucker ${input.truckingCode} is not an active trucker.`);
     truckingCode = trucker.code;
   }
-  const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate }, {
+  const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate, readLanes: scope.readLanes }, {
     destinationBranchCode: destination.destinationBranchCode,
     modeOfDelivery: input.modeOfDelivery,
     isTandem: input.isTandem,

@@ -20,15 +20,13 @@ import {
   deliveryAddressOf,
   doorProblems,
   pickUpAddressOf,
-  randomToken,
-  sha256,
   throwProblems,
   today,
   toRows,
   voyageOf,
   writeCharges,
 } from "./records.ts";
-import { lanesFor, priceBooking } from "./pricing.ts";
+import { lanesFor, sharedLaneReader } from "./pricing.ts";
 import { batchWorkflow, bookingWorkflow, EDITABLE_STATUSES, LINK_VALID_DAYS, serviceRemarks } from "./rules.ts";
 import type {
   BatchWithBookings,
@@ -39,6 +37,7 @@ import type {
   CreateBatchInput,
   LaneQuery,
 } from "./schemas.ts";
+import { randomToken, sha256Hex } from "../../shared/tokens.ts";
 
 /**
  * Booking batches and bookings: creating and changing them, the customer's link, confirmation, the ATW,
@@ -109,10 +108,11 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
   const voyage = await bookableVoyage(db, input.voyageNum);
   const customer = await customerOf(db, input.customerCode);
   const scope = { voyage, customerCode: customer.code, bookingDate: today() };
+  const readLanes = sharedLaneReader(db, { voyage, customerCode: customer.code, on: scope.bookingDate });
   const checked: CheckedBooking[] = [];
   for (const [i, booking] of input.bookings.entries()) {
     try {
-      checked.push(await checkBooking(db, scope, booking));
+      checked.push(await checkBooking(db, { ...scope, readLanes }, booking));
     } catch (err) {
       if (err instanceof AppError && err.code === "VALIDATION") {
         const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`bookings.${i}.${k}`, v]));
@@ -293,7 +293,7 @@ export async function sendBookingLink(db: Db, actor: BookingActor, input: { book
     if (pending.length === 0) throw new AppError("CONFLICT", `Booking batch ${batch.bookingBatchRef} has no Draft or Sent booking to send.`);
     const moved = await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "send", actor });
     await tx.update(bookingBatches).set({
-      linkTokenHash: await sha256(token),
+      linkTokenHash: await sha256Hex(token),
       linkEmail: email,
       linkSentAt: now,
       linkExpiresAt: expiresAt,
@@ -541,10 +541,12 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
   const voyage = await bookableVoyage(db, input.voyageNum ?? batch.voyageNum);
   const records = await bookingsOfBatch(db, batch.bookingBatchRef, sql`${bookings.status} <> 'Cloned'`);
   const rows = await toRows(db, records);
+  const scope = { voyage, customerCode: batch.customerCode, bookingDate: today() };
+  const readLanes = sharedLaneReader(db, { voyage, customerCode: batch.customerCode, on: scope.bookingDate });
   const checked: CheckedBooking[] = [];
   for (const b of records) {
     try {
-      checked.push(await checkBooking(db, { voyage, customerCode: batch.customerCode, bookingDate: today() }, asInput(b, rows.find((r) => r.id === b.id)!.charges)));
+      checked.push(await checkBooking(db, { ...scope, readLanes }, asInput(b, rows.find((r) => r.id === b.id)!.charges)));
     } catch (err) {
       if (err instanceof AppError) throw new AppError(err.code, `${b.bookingRef}: ${err.message}`, err.fieldErrors);
       throw err;
@@ -561,4 +563,3 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
   return { data: await batchWithBookings(db, newRef), message: batchWorkflow.actions.clone.notice };
 }
 
-export { priceBooking };

@@ -9,6 +9,7 @@ import { type Caller, endSessions } from "../auth/service.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { queueEmail } from "../email/service.ts";
 import { USER_MESSAGES } from "./schemas.ts";
+import { randomToken, sha256Hex } from "../../shared/tokens.ts";
 
 /**
  * The account life cycle: set-up and reset links, setting and changing passwords. A link carries a random
@@ -32,18 +33,9 @@ export interface RequestContext {
   address: string | null;
 }
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** 256 random bits as URL-safe text, and the hash that is stored for it. */
 export async function newAccountToken(): Promise<{ token: string; tokenHash: string }> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = randomToken(32);
   return { token, tokenHash: await sha256Hex(token) };
 }
 

@@ -118,9 +118,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   return parseBody(await response.text()) as T;
 }
 
-/** A file the server builds (a workbook): its bytes and the name the server gives it. */
-export async function requestFile(path: string, query?: RequestOptions["query"]): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const response = await send("GET", path, { query }, "*/*");
+/**
+ * A file the server builds (a workbook): its bytes and the name the server gives it. Most are a GET with a
+ * query; a few take their filter as a POSTed body.
+ */
+export async function requestFile(
+  path: string,
+  query?: RequestOptions["query"],
+  post?: { method: "POST"; body: unknown },
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const response = await send(post?.method ?? "GET", path, { query, body: post?.body }, "*/*");
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
   return { bytes: new Uint8Array(await response.arrayBuffer()), fileName };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
-import { api, API_BASE, ApiError, errorMessage } from "../../../lib/api.ts";
+import { useActiveList } from "../../../lib/active-lists.ts";
+import { api, API_BASE, requestFile } from "../../../lib/api.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import {
   BOOKING_PAGE_SIZE,
@@ -243,36 +244,12 @@ const PICKER_PATH: Record<keyof Pickers, string> = {
   commodities: "/CommodityGoods/getIsActive",
 };
 
-const SHARED_FOR_MS = 60_000;
-const pickerCache = new Map<keyof Pickers, { at: number; pending: Promise<unknown[]> }>();
-
-function loadPicker<K extends keyof Pickers>(kind: K): Promise<Pickers[K][]> {
-  const held = pickerCache.get(kind);
-  if (held && Date.now() - held.at < SHARED_FOR_MS) return held.pending as Promise<Pickers[K][]>;
-  const pending = api.get<{ data: Pickers[K][] }>(PICKER_PATH[kind]).then((r) => r.data);
-  // A failed read is tried again by the next form rather than remembered.
-  pending.catch(() => pickerCache.delete(kind));
-  pickerCache.set(kind, { at: Date.now(), pending });
-  return pending;
-}
-
 /**
- * The active records of one resource; empty until they arrive. A read is shared for a minute, because the
- * page remounts on every change of address and the booking form opens and closes often.
+ * The active records of one resource; empty until they arrive. Reads are shared for a minute
+ * (lib/active-lists.ts), because the page remounts on every change of address and the form opens often.
  */
 export function usePicker<K extends keyof Pickers>(kind: K, enabled = true): Pickers[K][] {
-  const [rows, setRows] = useState<Pickers[K][]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadPicker(kind)
-      .then((data) => live && setRows(data))
-      .catch((error) => live && notify.error(errorText(error)));
-    return () => {
-      live = false;
-    };
-  }, [kind, enabled]);
-  return rows;
+  return useActiveList<Pickers[K]>(PICKER_PATH[kind], enabled);
 }
 
 /** The plates of a trucker as a list: "NBC 1234, NBC 1235" gives both. */
@@ -293,37 +270,6 @@ export type DeliveryListResult = ListResult<DeliveryListLine>;
 export const loadPickUpList = (query: DeliveryListQuery) => api.post<DeliveryListResult>("/Bookings/pickUpList", query);
 export const loadInboundDeliveryList = (query: DeliveryListQuery) => api.post<DeliveryListResult>("/Bookings/inboundDeliveryList", query);
 
-/**
- * A workbook the server builds from a POSTed query. The shared file helper only sends GET, and these lists
- * take their filter in the body, so the call is made here with the same error reading as the rest.
- */
-async function postForFile(path: string, body: unknown, fallbackName: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: "POST",
-      headers: { Accept: "*/*", "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0, null);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // A refusal that is not JSON is shown as it came.
-    }
-    throw new ApiError(errorMessage(response, parsed), response.status, parsed);
-  }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  return { bytes: new Uint8Array(await response.arrayBuffer()), fileName };
-}
-
-export const pickUpListWorkbook = (query: DeliveryListQuery) => postForFile("/Bookings/pickUpList/download", query, "PickUpList.xlsx");
+export const pickUpListWorkbook = (query: DeliveryListQuery) => requestFile("/Bookings/pickUpList/download", undefined, { method: "POST", body: query });
 export const inboundDeliveryListWorkbook = (query: DeliveryListQuery) =>
-  postForFile("/Bookings/inboundDeliveryList/download", query, "DeliveryList.xlsx");
+  requestFile("/Bookings/inboundDeliveryList/download", undefined, { method: "POST", body: query });

@@ -1,4 +1,4 @@
-import { API_BASE, api, ApiError, errorMessage } from "../../../lib/api.ts";
+import { API_BASE, api, requestFile } from "../../../lib/api.ts";
 import type {
   ChargeRow,
   CreateQuotationInput,
@@ -107,30 +107,6 @@ export const printoutUrl = (sqRefNum: string) => `${API_BASE}/SalesQuotations/pr
 export const approvedOfCustomer = (customerCode: string, search?: string) =>
   api.get<{ data: FullQuotation[]; message?: string }>("/SalesQuotations/searchCustSQViewer", { customerCode, search });
 
-/** Every quotation of a customer as a workbook. The call is a POST, which the shared file helper does not send. */
-export async function customerWorkbook(customerCode: string): Promise<{ bytes: Uint8Array; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/SalesQuotations/downloadAllSQperCustomer`, {
-      method: "POST",
-      headers: { Accept: "*/*", "Content-Type": "application/json" },
-      body: JSON.stringify({ customerCode }),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0, null);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // A plain-text refusal is shown as it came.
-    }
-    throw new ApiError(errorMessage(response, body), response.status, body);
-  }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${customerCode}-quotations.xlsx`;
-  return { bytes: new Uint8Array(await response.arrayBuffer()), fileName };
-}
+/** Every quotation of a customer as a workbook. */
+export const customerWorkbook = (customerCode: string) =>
+  requestFile("/SalesQuotations/downloadAllSQperCustomer", undefined, { method: "POST", body: { customerCode } });

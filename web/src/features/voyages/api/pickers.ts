@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
-import { api } from "../../../lib/api.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useActiveList } from "../../../lib/active-lists.ts";
 
 /**
- * The master data the voyage forms and filters choose from. A read is shared for a minute, so the list's
- * filters and its dialog do not ask twice, and a route added on the Routes screen shows up soon after.
+ * The master data the voyage forms and filters choose from (reads shared for a minute, see lib/active-lists.ts).
  */
 
 export interface Vessel {
@@ -34,33 +31,10 @@ const PATH: Record<keyof Pickers, string> = {
   routes: "/Routes/getRouteIsActive",
 };
 
-const SHARED_FOR_MS = 60_000;
-const cache = new Map<keyof Pickers, { at: number; pending: Promise<unknown[]> }>();
-
-function load<K extends keyof Pickers>(kind: K, fresh: boolean): Promise<Pickers[K][]> {
-  const held = cache.get(kind);
-  if (!fresh && held && Date.now() - held.at < SHARED_FOR_MS) return held.pending as Promise<Pickers[K][]>;
-  const pending = api.get<{ data: Pickers[K][] }>(PATH[kind]).then((r) => r.data);
-  pending.catch(() => cache.delete(kind));
-  cache.set(kind, { at: Date.now(), pending });
-  return pending;
-}
-
 /**
  * The active records of one resource; empty until they arrive. `fresh` skips the shared read: the schedule
  * dialog wants a route created a moment ago on the Routes screen.
  */
 export function usePicker<K extends keyof Pickers>(kind: K, enabled = true, fresh = false): Pickers[K][] {
-  const [rows, setRows] = useState<Pickers[K][]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    load(kind, fresh)
-      .then((data) => live && setRows(data))
-      .catch((error) => live && notify.error(errorText(error)));
-    return () => {
-      live = false;
-    };
-  }, [kind, enabled, fresh]);
-  return rows;
+  return useActiveList<Pickers[K]>(PATH[kind], enabled, fresh);
 }
