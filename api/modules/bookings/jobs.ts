@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import type { ScheduledJob } from "../../shared/schedule.ts";
 import { claimRun } from "../../shared/jobs.ts";
 import { manilaDate } from "../master-data/rules.ts";
 import { expireOverdue } from "./service.ts";
@@ -13,3 +14,14 @@ export async function runDailyBookingExpiry(db: Db, runner: string, now = new Da
   if (!await claimRun(db, BOOKING_EXPIRY_JOB, manilaDate(now), runner)) return null;
   return await expireOverdue(db, { dryRun: false, now });
 }
+
+/** The module's scheduled jobs, for its manifest. */
+export const bookingJobs: ScheduledJob[] = [{
+  name: BOOKING_EXPIRY_JOB,
+  cron: "10 0 * * *",
+  summary: "Expire bookings nobody confirmed in time",
+  run: async (db, { occurrence, runner }) => {
+    const done = await runDailyBookingExpiry(db, runner, occurrence);
+    return done ? { expired: done.data.expired.length } : undefined;
+  },
+}];

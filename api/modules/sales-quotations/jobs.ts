@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client.ts";
+import type { ScheduledJob } from "../../shared/schedule.ts";
 import { claimRun } from "../../shared/jobs.ts";
 import { manilaDate } from "../master-data/rules.ts";
 import { expireQuotations } from "./service.ts";
@@ -14,3 +15,14 @@ export async function runDailyExpiry(db: Db, runner: string, now = new Date()) {
   if (!await claimRun(db, EXPIRY_JOB, day, runner)) return null;
   return await expireQuotations(db, { today: day, actor: "system" });
 }
+
+/** The module's scheduled jobs, for its manifest. */
+export const salesQuotationJobs: ScheduledJob[] = [{
+  name: EXPIRY_JOB,
+  cron: "5 0 * * *",
+  summary: "Expire quotations past their validity",
+  run: async (db, { occurrence, runner }) => {
+    const done = await runDailyExpiry(db, runner, occurrence);
+    return done ? { expired: done.data.expired.length } : undefined;
+  },
+}];
