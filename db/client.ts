@@ -7,8 +7,18 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
-/** The drizzle handle every service takes first; a transaction has the same shape. */
+/** The drizzle handle of the whole database, as the server and the CLI open it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The handle a `db.transaction(async (tx) => ...)` callback receives. It is a `Db` as well (drizzle's
+ * PgTransaction extends PgDatabase), and adds `rollback()`; its own `transaction()` opens a savepoint.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * What a service reads and writes through: the database, or a transaction its caller has opened, so that the
+ * service's writes commit or roll back with the caller's. Pass either; no cast is needed.
+ */
+export type Executor = Db | Tx;
 
 export interface DatabaseHandle {
   db: Db;
@@ -35,7 +45,7 @@ export async function openDatabase(env: DatabaseEnv, options: { pgliteDir?: stri
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(env.DATABASE_URL, { max: options.poolSize ?? 10, onnotice: () => {} });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db: Db = drizzle(client, { schema });
     return {
       db,
       kind: "postgres",
@@ -51,7 +61,7 @@ export async function openDatabase(env: DatabaseEnv, options: { pgliteDir?: stri
   const release = lockDirectory(dir);
   try {
     const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db: Db = drizzle(client, { schema });
     return {
       db,
       kind: "pglite",

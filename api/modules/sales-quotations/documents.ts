@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { charges, salesQuotationCharges, salesQuotationDocuments, salesQuotations } from "../../../db/schema/index.ts";
 import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -19,7 +19,6 @@ export interface LaneEditor {
 
 type Quotation = typeof salesQuotations.$inferSelect;
 type Document = typeof salesQuotationDocuments.$inferSelect;
-type Tx = Db;
 
 /** Locks the quotation for the rest of the transaction and checks the caller may still change it. */
 export async function lockEditable(tx: Tx, caller: LaneEditor, sqRefNum: string): Promise<Quotation> {

@@ -58,8 +58,7 @@ export async function createQuotation(db: Db, caller: SqCaller, input: CreateQuo
   const sqDate = input.sqDate ?? manilaDate(new Date());
   const validUntil = input.validUntil ?? addCalendarDays(sqDate, DEFAULT_VALID_DAYS);
   if (validUntil < sqDate) throw new AppError("VALIDATION", "Valid until cannot be before the quotation date.", { validUntil: ["Valid until cannot be before the quotation date"] });
-  const row = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const row = await db.transaction(async (t) => {
     const sqRefNum = await nextNumber(t, { series: "SQ", branchCode });
     const [written] = await t.insert(salesQuotations).values({
       sqRefNum, sqDate, validUntil, userId: caller.userId, branchCode, customerCode, cargoTypeCode, remarks: input.remarks,
@@ -253,8 +252,7 @@ export async function amendQuotation(db: Db, caller: SqCaller, sqRefNum: string,
     throw new AppError("FORBIDDEN", `Only ${original.userId}, the quotation's account executive, may amend it.`);
   }
   const today = manilaDate(new Date());
-  const draft = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const draft = await db.transaction(async (tx) => {
     await transition(tx, salesQuotationFlow, target, { id: original.id, action: "amend", actor: caller, remarks });
     const newRef = await nextNumber(tx, { series: "SQ", branchCode: original.branchCode });
     const [written] = await tx.insert(salesQuotations).values({
@@ -273,8 +271,7 @@ export async function amendQuotation(db: Db, caller: SqCaller, sqRefNum: string,
 /** deactivateSQ: takes an approved quotation out of use before its validity ends; its AE is told. */
 export async function deactivateQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
   const quotation = await quotationByRef(db, sqRefNum);
-  const result = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     const moved = await transition(tx, salesQuotationFlow, target, { id: quotation.id, action: "deactivate", actor: caller, remarks });
     await tx.update(salesQuotations).set({ isActive: false }).where(eq(salesQuotations.id, quotation.id));
     return moved;
@@ -417,8 +414,7 @@ export async function memoCandidates(db: Db, query: { branchCode: string | null;
  */
 export async function proceedToMemo(db: Db, caller: SqCaller, input: { sqRefNums: string[]; subject: string; body: string }) {
   const wanted = [...new Set(input.sqRefNums.map((r) => r.toLowerCase()))];
-  const memo = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const memo = await db.transaction(async (tx) => {
     const rows = await tx.select().from(salesQuotations).where(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted)).for("update");
     const missing = wanted.filter((ref) => !rows.some((r) => r.sqRefNum.toLowerCase() === ref));
     if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Executor, Tx } from "../../../db/client.ts";
 import { cargoTypes, companyPolicies, salesQuotations, salesQuotationTerms } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { POLICY_CODES } from "../master-data/reference-lists.ts";
@@ -36,7 +36,7 @@ function policyText(value: string | null, inputted: string): string {
 
 const MEANING = new Map<string, string>(POLICY_CODES.map((p) => [p.code, p.meaning]));
 
-async function policiesInForce(db: Db, codes: readonly string[], on: string): Promise<PolicyTerm[]> {
+async function policiesInForce(db: Executor, codes: readonly string[], on: string): Promise<PolicyTerm[]> {
   const rows = await db.select().from(companyPolicies).where(inArray(companyPolicies.code, [...codes]));
   return codes.flatMap((code) => {
     const policy = policyInForce(rows, code, on);
@@ -50,7 +50,7 @@ async function policiesInForce(db: Db, codes: readonly string[], on: string): Pr
 }
 
 /** getTermsByCargoTypeCode: the terms a quotation of this cargo type starts from, as in force on `on`. */
-export async function termsForCargoType(db: Db, cargoTypeCode: string, on: string): Promise<PolicyTerm[]> {
+export async function termsForCargoType(db: Executor, cargoTypeCode: string, on: string): Promise<PolicyTerm[]> {
   const [cargoType] = await db.select().from(cargoTypes).where(sql`lower(${cargoTypes.code}) = lower(${cargoTypeCode})`);
   if (!cargoType) throw new AppError("NOT_FOUND", `Cargo type ${cargoTypeCode} was not found.`, { cargoTypeCode: ["Unknown cargo type"] });
   return await policiesInForce(db, TERM_POLICIES[cargoType.isContainerized ? "containerized" : "loose"], on);
@@ -98,8 +98,7 @@ export async function termsOfMany(db: Db, sqRefNums: readonly string[]): Promise
  * the requested values given. Terms already there keep their values, so calling it twice adds nothing twice.
  */
 export async function createTerms(db: Db, caller: LaneEditor, input: { sqRefNum: string; requested: { policyCode: string; requestedValue: string }[] }) {
-  const data = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const data = await db.transaction(async (tx) => {
     const quotation = await lockEditable(tx, caller, input.sqRefNum);
     const offered = await termsForCargoType(tx, quotation.cargoTypeCode, quotation.sqDate);
     const byCode = new Map(offered.map((t) => [t.policyCode.toLowerCase(), t]));
@@ -138,8 +137,7 @@ export async function updateTerm(db: Db, caller: LaneEditor, id: number, input: 
   const term = await termById(db, id);
   checkValue(term, input.requestedValue, "Requested value");
   if (input.appliedValue !== undefined) checkValue(term, input.appliedValue, "Applied value");
-  const [row] = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const [row] = await db.transaction(async (tx) => {
     await lockEditable(tx, caller, term.sqRefNum);
     const appliedValue = input.appliedValue || input.requestedValue || term.standardValue;
     return await tx.update(salesQuotationTerms)
@@ -155,8 +153,7 @@ export async function deleteTerms(db: Db, caller: LaneEditor, ids: number[]) {
   const rows = await db.select().from(salesQuotationTerms).where(inArray(salesQuotationTerms.id, ids));
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Quotation term ${missing.join(", ")} was not found.`);
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await db.transaction(async (tx) => {
     for (const sqRefNum of new Set(rows.map((r) => r.sqRefNum))) await lockEditable(tx, caller, sqRefNum);
     await tx.delete(salesQuotationTerms).where(inArray(salesQuotationTerms.id, ids));
   });
@@ -171,7 +168,7 @@ export async function quotationWithTerms(db: Db, id: number) {
 }
 
 /** Copies the terms of one quotation onto another (an amendment starts from the terms it amends). */
-export async function copyTerms(tx: Db, from: string, to: string, userId: string) {
+export async function copyTerms(tx: Tx, from: string, to: string, userId: string) {
   const rows = await termsOf(tx, from);
   if (rows.length === 0) return;
   await tx.insert(salesQuotationTerms).values(rows.map(({ id: _id, sqRefNum: _ref, ...t }) => ({

@@ -55,8 +55,7 @@ async function checked(db: Db, input: ScheduleInput) {
 /** createcheduleV1: a new voyage numbered from the origin branch's VOY series. */
 export async function createSchedule(db: Db, caller: VoyageCaller, input: ScheduleInput) {
   const { vessel, route, destinations } = await checked(db, input);
-  const voyageNum = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const voyageNum = await db.transaction(async (tx) => {
     const number = await nextNumber(tx, { series: "VOY", branchCode: route.originBranchCode, on: new Date(input.estimatedTimeDeparture) });
     await tx.insert(voyageSchedules).values({
       voyageNum: number, voyageRef: input.voyageRef, vesselCode: vessel.code, routeCode: route.code, originBranchCode: route.originBranchCode,
@@ -78,8 +77,7 @@ async function voyageById(db: Db, id: number): Promise<Voyage> {
 export async function updateSchedule(db: Db, caller: VoyageCaller, id: number, input: ScheduleUpdate) {
   const voyage = await voyageById(db, id);
   const { vessel, route, destinations } = await checked(db, input);
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await db.transaction(async (tx) => {
     const stillAsRead = input.dateModified ? eq(voyageSchedules.dateModified, new Date(input.dateModified)) : undefined;
     const changed = await tx.update(voyageSchedules).set({
       voyageRef: input.voyageRef, vesselCode: vessel.code, routeCode: route.code, originBranchCode: route.originBranchCode,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import {
   branches,
   vesselUpdateDetails,
@@ -176,8 +176,7 @@ export async function createHeader(db: Db, caller: VesselUpdateCaller, input: Cr
   if (before) throw duplicate(before);
   let header: Header;
   try {
-    header = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    header = await db.transaction(async (tx) => {
       const vuid = await nextNumber(tx, { series: "VU", branchCode: voyage.originBranchCode });
       const [written] = await tx.insert(vesselUpdateHeaders).values({
         vuid, vesselCode: vessel.code, voyageNum: voyage.voyageNum, remarks: input.remarks, userCreated: caller.userId, userModified: caller.userId,
@@ -199,8 +198,7 @@ export async function createHeader(db: Db, caller: VesselUpdateCaller, input: Cr
 /** delete: headers with all their details; every id must exist, or nothing is removed. */
 export async function deleteHeaders(db: Db, ids: readonly number[]) {
   const wanted = [...new Set(ids)];
-  const removed = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const removed = await db.transaction(async (tx) => {
     const rows = await tx.select().from(vesselUpdateHeaders).where(inArray(vesselUpdateHeaders.id, wanted)).for("update");
     const missing = wanted.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length > 0) throw new AppError("NOT_FOUND", `Vessel update ${missing.join(", ")} was not found; nothing was deleted.`);
@@ -247,7 +245,7 @@ const detailValues = (detail: DetailInput, branchCode: string | null) => ({
   remarks: detail.remarks,
 });
 
-async function touchHeader(tx: Db, vuid: string, userId: string) {
+async function touchHeader(tx: Tx, vuid: string, userId: string) {
   await tx.update(vesselUpdateHeaders).set({ dateModified: new Date(), userModified: userId }).where(eq(vesselUpdateHeaders.vuid, vuid));
 }
 
@@ -261,8 +259,7 @@ export async function addDetails(db: Db, caller: VesselUpdateCaller, input: Crea
   for (const [index, detail] of input.details.entries()) {
     branchCodes.push(await checkDetail(db, detail, input.details.length > 1 ? ` (detail ${index + 1} of those sent)` : ""));
   }
-  const written = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const written = await db.transaction(async (tx) => {
     const rows = await tx.insert(vesselUpdateDetails).values(input.details.map((detail, index) => ({
       vuid: header.vuid, ...detailValues(detail, branchCodes[index]), userCreated: caller.userId, userModified: caller.userId,
     }))).returning();
@@ -284,8 +281,7 @@ async function detailById(db: Db, id: number): Promise<Detail> {
 export async function updateDetail(db: Db, caller: VesselUpdateCaller, id: number, input: UpdateDetailInput) {
   const before = await detailById(db, id);
   const branchCode = await checkDetail(db, input, "");
-  const updated = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const updated = await db.transaction(async (tx) => {
     const stillAsRead = input.dateModified ? eq(vesselUpdateDetails.dateModified, new Date(input.dateModified)) : undefined;
     const [row] = await tx.update(vesselUpdateDetails)
       .set({ ...detailValues(input, branchCode), dateModified: new Date(), userModified: caller.userId })
@@ -301,8 +297,7 @@ export async function updateDetail(db: Db, caller: VesselUpdateCaller, id: numbe
 /** deleteDetails/{id}: removes one detail. */
 export async function deleteDetail(db: Db, caller: VesselUpdateCaller, id: number) {
   const detail = await detailById(db, id);
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.delete(vesselUpdateDetails).where(eq(vesselUpdateDetails.id, id));
     await touchHeader(tx, detail.vuid, caller.userId);
   });

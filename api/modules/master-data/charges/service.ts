@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../../../db/client.ts";
+import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import {
   branches,
   cargoTypes,
@@ -48,7 +48,7 @@ const withMessage = <T>(rows: T[], empty = EMPTY_LIST_MESSAGE): ListResult<T> =>
 const invalid = (field: string, text: string) => new AppError("VALIDATION", `${text}.`, { [field]: [text] });
 
 /** The charge of a code given in a path or body; codes compare without regard to letter case. */
-export async function chargeByCode(db: Db, code: string, field = "code"): Promise<ChargeRow> {
+export async function chargeByCode(db: Executor, code: string, field = "code"): Promise<ChargeRow> {
   const [row] = await db.select().from(charges).where(sql`lower(${charges.code}) = lower(${code})`);
   if (!row) throw new AppError("NOT_FOUND", `Charge ${code} was not found.`, { [field]: [`Charge ${code} does not exist`] });
   return row;
@@ -56,7 +56,7 @@ export async function chargeByCode(db: Db, code: string, field = "code"): Promis
 
 // ------------------------------------------------------------------------------------------- item codes
 
-async function itemCodesOfCharge(db: Db, chargeCode: string): Promise<ItemCodeRow[]> {
+async function itemCodesOfCharge(db: Executor, chargeCode: string): Promise<ItemCodeRow[]> {
   return await db.select().from(chargeItemCodes).where(eq(chargeItemCodes.chargeCode, chargeCode))
     .orderBy(asc(chargeItemCodes.branchCode), asc(chargeItemCodes.id));
 }
@@ -66,7 +66,7 @@ async function itemCodesOfCharge(db: Db, chargeCode: string): Promise<ItemCodeRo
  * written so that the answer names the offending entry instead of a database constraint. `chargeCode`, when
  * an entry repeats it, must name the charge being written.
  */
-async function checkItemCodes(db: Db, chargeCode: string, list: readonly ItemCodeInput[], field: string) {
+async function checkItemCodes(db: Executor, chargeCode: string, list: readonly ItemCodeInput[], field: string) {
   const seen = new Map<string, number>();
   list.forEach((entry, i) => {
     if (entry.chargeCode !== undefined && entry.chargeCode.toLowerCase() !== chargeCode.toLowerCase()) {
@@ -88,10 +88,10 @@ async function checkItemCodes(db: Db, chargeCode: string, list: readonly ItemCod
   return canonical;
 }
 
-async function writeItemCodes(db: Db, chargeCode: string, list: readonly ItemCodeInput[], canonical: Map<string, string>, actor: Actor) {
+async function writeItemCodes(tx: Tx, chargeCode: string, list: readonly ItemCodeInput[], canonical: Map<string, string>, actor: Actor) {
   if (list.length === 0) return;
   const now = new Date();
-  await db.insert(chargeItemCodes).values(list.map((entry) => ({
+  await tx.insert(chargeItemCodes).values(list.map((entry) => ({
     chargeCode,
     branchCode: canonical.get(entry.branchCode.toLowerCase()) ?? entry.branchCode,
     itemCode: entry.itemCode,
@@ -121,8 +121,7 @@ export async function replaceItemCodes(
   change: { itemCodes: ItemCodeInput[]; dateModified: string },
   actor: Actor,
 ): Promise<WriteResult<ItemCodeRow[]> & { charge: { dateModified: Date } }> {
-  return await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return await db.transaction(async (t) => {
     const found = await chargeByCode(t, code);
     // Two editors saving at once take turns; the second then sees the first one's dateModified.
     const [locked] = await t.select({ dateModified: charges.dateModified }).from(charges).where(eq(charges.id, found.id)).for("update");
@@ -253,7 +252,7 @@ export async function allCharges(db: Db): Promise<ListResult<ChargeRow & { itemC
   return withMessage(rows.map((row) => ({ ...row, itemCodes: codes.filter((c) => c.chargeCode === row.code) })));
 }
 
-async function withDetails(db: Db, charge: ChargeRow): Promise<ChargeWithDetails> {
+async function withDetails(db: Executor, charge: ChargeRow): Promise<ChargeWithDetails> {
   const [itemCodes, servicesMatrix] = await Promise.all([
     itemCodesOfCharge(db, charge.code),
     matrixSelect(db, eq(chargeServicesMatrices.chargeCode, charge.code)) as Promise<MatrixWithNames[]>,
@@ -296,8 +295,7 @@ export async function multipleInsert(db: Db, input: MultipleInsertInput, actor: 
     combos.set(key, i);
   });
 
-  return await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return await db.transaction(async (t) => {
     const charge = await explained(() => chargeService.create(t, fields, actor), "", "tblCharges.");
     const canonical = await checkItemCodes(t, charge.data.code, createItemCodes, "createItemCodes");
     await writeItemCodes(t, charge.data.code, createItemCodes, canonical, actor);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../../../db/client.ts";
+import type { Db, Executor } from "../../../../db/client.ts";
 import { areas, charges, companyPolicies, customerAddresses, customerCharges, customers } from "../../../../db/schema/master-data.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
@@ -117,7 +117,7 @@ export function searchByAccountExecutive(db: Db, aeId: string, q: CustomerSearch
 // ---------------------------------------------------------------------------------------------------------
 // A customer with its addresses and agreed charges
 
-async function chargesOf(db: Db, customerCode: string) {
+async function chargesOf(db: Executor, customerCode: string) {
   return await db.select({
     id: customerCharges.id,
     chargeCode: customerCharges.chargeCode,
@@ -135,7 +135,7 @@ async function chargesOf(db: Db, customerCode: string) {
     .orderBy(asc(customerCharges.chargeCode));
 }
 
-async function withDetails(db: Db, customer: Customer) {
+async function withDetails(db: Executor, customer: Customer) {
   const addresses = await db.select().from(customerAddresses)
     .where(eq(customerAddresses.customerCode, customer.code))
     .orderBy(sql`${customerAddresses.isDefault} desc`, asc(customerAddresses.id));
@@ -145,7 +145,7 @@ async function withDetails(db: Db, customer: Customer) {
 export type CustomerWithDetails = Awaited<ReturnType<typeof withDetails>>;
 
 /** The areas and charges the details name must exist; one message per missing code, nothing written. */
-async function checkDetailCodes(db: Db, addresses: CustomerAddressInput[], agreed: CustomerChargeInput[]) {
+async function checkDetailCodes(db: Executor, addresses: CustomerAddressInput[], agreed: CustomerChargeInput[]) {
   const areaCodes = [...new Set(addresses.map((a) => a.areaCode).filter((c): c is string => !!c))];
   if (areaCodes.length > 0) {
     const found = await db.select({ code: areas.code }).from(areas).where(inArray(areas.code, areaCodes));
@@ -166,7 +166,7 @@ async function checkDetailCodes(db: Db, addresses: CustomerAddressInput[], agree
   }
 }
 
-async function writeAddresses(db: Db, customerCode: string, list: CustomerAddressInput[], actor: Actor, now: Date) {
+async function writeAddresses(db: Executor, customerCode: string, list: CustomerAddressInput[], actor: Actor, now: Date) {
   await db.delete(customerAddresses).where(eq(customerAddresses.customerCode, customerCode));
   if (list.length === 0) return;
   await db.insert(customerAddresses).values(list.map((a) => ({
@@ -179,7 +179,7 @@ async function writeAddresses(db: Db, customerCode: string, list: CustomerAddres
   })));
 }
 
-async function writeCharges(db: Db, customerCode: string, list: CustomerChargeInput[], actor: Actor, now: Date) {
+async function writeCharges(db: Executor, customerCode: string, list: CustomerChargeInput[], actor: Actor, now: Date) {
   await db.delete(customerCharges).where(eq(customerCharges.customerCode, customerCode));
   if (list.length === 0) return;
   await db.insert(customerCharges).values(list.map((c) => ({
@@ -196,8 +196,7 @@ async function writeCharges(db: Db, customerCode: string, list: CustomerChargeIn
 /** POST /Customers/createWithDetailsV1: the customer, its addresses and its charges, all or nothing. */
 export async function createWithDetails(db: Db, input: CreateWithDetailsInput, actor: Actor): Promise<WriteResult<CustomerWithDetails>> {
   const { addresses, charges: agreed, ...fields } = input;
-  return await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return await db.transaction(async (t) => {
     await checkDetailCodes(t, addresses, agreed);
     const { data, message } = await customerService.create(t, fields, actor);
     const now = new Date();
@@ -213,8 +212,7 @@ export async function createWithDetails(db: Db, input: CreateWithDetailsInput, a
  */
 export async function updateWithDetails(db: Db, id: number, input: UpdateWithDetailsInput, actor: Actor): Promise<WriteResult<CustomerWithDetails>> {
   const { addresses, charges: agreed, ...fields } = input;
-  return await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return await db.transaction(async (t) => {
     await checkDetailCodes(t, addresses ?? [], agreed ?? []);
     const { data, message } = await customerService.update(t, id, fields, actor);
     const now = new Date();
