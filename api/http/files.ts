@@ -1,9 +1,12 @@
-/** A document or export as the answer of a route: the browser shows a PDF inline and saves a workbook. */
-export function fileResponse(bytes: Uint8Array, type: string, name: string, disposition: "inline" | "attachment") {
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: { "content-type": type, "content-disposition": `${disposition}; filename="${name}"` },
+import { type DownloadFile, PDF_TYPE } from "../shared/files.ts";
+
+/**
+ * The one way a route answers with a file: the browser shows a PDF inline and saves anything else (a workbook)
+ * under the file's name.
+ */
+export function fileResponse(file: DownloadFile): Response {
+  const disposition = file.contentType === PDF_TYPE ? "inline" : "attachment";
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: { "content-type": file.contentType, "content-disposition": `${disposition}; filename="${file.fileName}"` },
   });
 }
-
-export const PDF_TYPE = "application/pdf";
-export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -6,6 +6,7 @@ import { buildCargoBookingSlipPdf, CARGO_BOOKING_SLIP_NAME } from "../../../temp
 import { buildPickUpListWorkbook, DELIVERY_LIST_FILE, PICK_UP_LIST_FILE } from "../../../templates/exports/pick-up-list.ts";
 import { EMPTY_LIST_MESSAGE } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
+import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
 import { addressText, type BookingRecord, bookingByRef, bookingRow, deliveryAddressOf, pickUpAddressOf, voyageOf } from "./records.ts";
 import { type BookingStatus, DELIVERY_MODES, deliverToDoor, pickUpAtDoor } from "./rules.ts";
 import type { DeliveryListLine, DeliveryListQuery, TruckerView } from "./schemas.ts";
@@ -68,7 +69,7 @@ export async function pickUpRequest(db: Db, publicId: string) {
   return { data: await truckerViewOf(db, booking) };
 }
 
-async function atwPdf(db: Db, booking: BookingRecord) {
+async function atwPdf(db: Db, booking: BookingRecord): Promise<DownloadFile> {
   if (!ATW_AND_LATER.includes(booking.status as BookingStatus)) {
     throw new AppError("CONFLICT", `The ATW of booking ${booking.bookingRef} is not issued yet; the booking is ${booking.status}.`);
   }
@@ -76,10 +77,10 @@ async function atwPdf(db: Db, booking: BookingRecord) {
   const [issuer] = booking.atwIssuedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.userId, booking.atwIssuedBy))
     : [];
-  return {
-    bytes: buildAuthorityToWithdrawPdf({ ...view, issuedBy: issuer?.name ?? booking.atwIssuedBy ?? "", generatedAt: new Date() }),
-    fileName: AUTHORITY_TO_WITHDRAW_NAME(booking.bookingRef),
-  };
+  return pdfFile(
+    buildAuthorityToWithdrawPdf({ ...view, issuedBy: issuer?.name ?? booking.atwIssuedBy ?? "", generatedAt: new Date() }),
+    AUTHORITY_TO_WITHDRAW_NAME(booking.bookingRef),
+  );
 }
 
 export async function atwDocument(db: Db, bookingRef: string) {
@@ -90,7 +91,7 @@ export async function atwDocumentByPublicId(db: Db, publicId: string) {
   return await atwPdf(db, await byPublicId(db, publicId));
 }
 
-export async function bookingSlip(db: Db, bookingRef: string) {
+export async function bookingSlip(db: Db, bookingRef: string): Promise<DownloadFile> {
   const booking = await bookingByRef(db, bookingRef);
   const [row, voyage] = await Promise.all([bookingRow(db, booking.bookingRef), voyageOf(db, booking.voyageNum)]);
   const [commodity] = booking.commodityCode
@@ -132,7 +133,7 @@ export async function bookingSlip(db: Db, bookingRef: string) {
     total: row.total,
     generatedAt: new Date(),
   });
-  return { bytes, fileName: CARGO_BOOKING_SLIP_NAME(booking.bookingRef) };
+  return pdfFile(bytes, CARGO_BOOKING_SLIP_NAME(booking.bookingRef));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -190,12 +191,12 @@ export async function inboundDeliveryList(db: Db, query: DeliveryListQuery) {
   return data.length === 0 ? { data, total: 0, message: EMPTY_LIST_MESSAGE } : { data, total: data.length };
 }
 
-export async function pickUpListFile(db: Db, query: DeliveryListQuery) {
+export async function pickUpListFile(db: Db, query: DeliveryListQuery): Promise<DownloadFile> {
   const { data } = await pickUpList(db, query);
-  return { bytes: buildPickUpListWorkbook(`Pick-up list ${query.branchCode.toUpperCase()}`, data), fileName: PICK_UP_LIST_FILE };
+  return workbookFile(buildPickUpListWorkbook(`Pick-up list ${query.branchCode.toUpperCase()}`, data), PICK_UP_LIST_FILE);
 }
 
-export async function deliveryListFile(db: Db, query: DeliveryListQuery) {
+export async function deliveryListFile(db: Db, query: DeliveryListQuery): Promise<DownloadFile> {
   const { data } = await inboundDeliveryList(db, query);
-  return { bytes: buildPickUpListWorkbook(`Delivery list ${query.branchCode.toUpperCase()}`, data), fileName: DELIVERY_LIST_FILE };
+  return workbookFile(buildPickUpListWorkbook(`Delivery list ${query.branchCode.toUpperCase()}`, data), DELIVERY_LIST_FILE);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fileResponse, PDF_TYPE, XLSX_TYPE } from "../../http/files.ts";
+import { fileResponse } from "../../http/files.ts";
 import { AttemptLimiter } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { clientAddress, linkBase } from "../../http/security.ts";
@@ -172,17 +172,11 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Bookings/atw/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "The authority to withdraw as a PDF",
-  }, async ({ deps, params }) => {
-    const pdf = await atwDocument(deps.db, params.bookingRef);
-    return fileResponse(pdf.bytes, PDF_TYPE, pdf.fileName, "inline");
-  }),
+  }, async ({ deps, params }) => fileResponse(await atwDocument(deps.db, params.bookingRef))),
   route({
     method: "get", path: "/Bookings/bookingSlip/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "The cargo booking slip as a PDF",
-  }, async ({ deps, params }) => {
-    const pdf = await bookingSlip(deps.db, params.bookingRef);
-    return fileResponse(pdf.bytes, PDF_TYPE, pdf.fileName, "inline");
-  }),
+  }, async ({ deps, params }) => fileResponse(await bookingSlip(deps.db, params.bookingRef))),
   route({
     method: "post", path: "/Bookings/clone", permission, tag, body: bookingRefsBody,
     summary: "Copy bookings into their batch as new Drafts priced today; an expired original becomes Cloned",
@@ -212,10 +206,7 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Bookings/pickUpList/download", permission, tag, body: deliveryListQuery,
     summary: "The pick-up list as PickUpList.xlsx",
-  }, async ({ deps, body }) => {
-    const book = await pickUpListFile(deps.db, body);
-    return fileResponse(book.bytes, XLSX_TYPE, book.fileName, "attachment");
-  }),
+  }, async ({ deps, body }) => fileResponse(await pickUpListFile(deps.db, body))),
   route({
     method: "post", path: "/Bookings/inboundDeliveryList", permission, tag, body: deliveryListQuery,
     summary: "Confirmed door deliveries bound for a branch, by booking date",
@@ -224,10 +215,7 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Bookings/inboundDeliveryList/download", permission, tag, body: deliveryListQuery,
     summary: "The inbound delivery list as a workbook",
-  }, async ({ deps, body }) => {
-    const book = await deliveryListFile(deps.db, body);
-    return fileResponse(book.bytes, XLSX_TYPE, book.fileName, "attachment");
-  }),
+  }, async ({ deps, body }) => fileResponse(await deliveryListFile(deps.db, body))),
 
   // Public pages: customers and truckers open them from links, without signing in.
   route({
@@ -248,10 +236,7 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Bookings/authorizationLetter/{id}/pdf", permission: "public", tag, params: publicIdParam,
     summary: "The authority to withdraw as a PDF, by the booking's unguessable id",
-  }, async ({ deps, params }) => {
-    const pdf = await atwDocumentByPublicId(deps.db, params.id);
-    return fileResponse(pdf.bytes, PDF_TYPE, pdf.fileName, "inline");
-  }),
+  }, async ({ deps, params }) => fileResponse(await atwDocumentByPublicId(deps.db, params.id))),
   route({
     method: "get", path: "/Bookings/pickUpRequest/{id}", permission: "public", tag, params: publicIdParam,
     summary: "The pick-up request to the trucker, by the booking's unguessable id",

@@ -1,264 +1,134 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client.ts";
-import { charges, salesQuotationCharges, salesQuotationDocuments, salesQuotations } from "../../../db/schema/index.ts";
-import type { ListResult } from "../../shared/contracts.ts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { branches, cargoTypes, customers, salesQuotationMemos, salesQuotations, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { sumAmounts } from "../master-data/rules.ts";
-import { priceLane } from "./pricing.ts";
-import type { ChargeRow, LaneInput, LaneRow } from "./schemas.ts";
-import { EDITABLE_STATUSES, type SqStatus } from "./workflow.ts";
+import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
+import { RATE_UNIT_LABELS, sumAmounts } from "../master-data/rules.ts";
+import { lanesOf } from "./lanes.ts";
+import {
+  aeSummary,
+  type AeSummaryInput,
+  agingReport,
+  type AgingInput,
+  customersPerAe,
+  type CustomersPerAeInput,
+  type ReportCaller,
+} from "./reports.ts";
+import { fullQuotation, fullQuotations, quotationByRef } from "./service.ts";
 
 /**
- * The documents of a quotation (001 §3, §7 SalesQuotationDocuments): its lanes, each priced from the rate
- * tables when saved. Only the quotation's own AE changes them, and only while it is a draft or was denied.
+ * The files a quotation makes: the printout (and what it shows, as data), the memorandum, the customer's
+ * workbook of quotations, and the workbooks of the reports. Each is a DownloadFile; the templates that draw
+ * them are large and load on the first one asked for.
  */
 
-export interface LaneEditor {
-  userId: string;
-}
-
 type Quotation = typeof salesQuotations.$inferSelect;
-type Document = typeof salesQuotationDocuments.$inferSelect;
 
-/** Locks the quotation for the rest of the transaction and checks the caller may still change it. */
-export async function lockEditable(tx: Tx, caller: LaneEditor, sqRefNum: string): Promise<Quotation> {
-  const [quotation] = await tx.select().from(salesQuotations)
-    .where(sql`lower(${salesQuotations.sqRefNum}) = lower(${sqRefNum})`).for("update");
-  if (!quotation) throw new AppError("NOT_FOUND", `Sales quotation ${sqRefNum} was not found.`);
-  if (quotation.userId !== caller.userId) {
-    throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, may change it.`);
-  }
-  if (!EDITABLE_STATUSES.includes(quotation.status as SqStatus)) {
-    throw new AppError("CONFLICT", `Sales quotation ${quotation.sqRefNum} is ${quotation.status}; only a draft or a denied quotation can be changed.`);
-  }
-  return quotation;
-}
-
-const endOf = (port: string, area: string | null, province: string) =>
-  [port, area ?? "", province.trim().toLowerCase()].join("|").toLowerCase();
-const laneKey = (d: Pick<Document, "originPortCode" | "originAreaCode" | "originProvince" | "destinationPortCode" | "destinationAreaCode" | "destinationProvince">) =>
-  `${endOf(d.originPortCode, d.originAreaCode, d.originProvince)}>${endOf(d.destinationPortCode, d.destinationAreaCode, d.destinationProvince)}`;
-const describeEnd = (port: string, area: string | null, province: string) =>
-  [area ?? port, province].filter((part) => part !== "").join(", ");
-const describe = (d: Parameters<typeof laneKey>[0]) =>
-  `${describeEnd(d.originPortCode, d.originAreaCode, d.originProvince)} to ${describeEnd(d.destinationPortCode, d.destinationAreaCode, d.destinationProvince)}`;
-
-/** 001 §5: one area and province pair once per quotation. */
-function refuseDuplicate(existing: readonly Document[], lane: Parameters<typeof laneKey>[0], position: string) {
-  const twin = existing.find((d) => laneKey(d) === laneKey(lane));
-  if (twin) {
-    throw new AppError(
-      "CONFLICT",
-      `Duplicate area province: ${describe(lane)} is already lane ${twin.lineNo} of this quotation${position}.`,
-      { documents: ["Duplicate area province"] },
-    );
-  }
-}
-
-function laneValues(lane: LaneInput) {
+async function namesFor(db: Db, quotation: Quotation) {
+  const [[branch], [customer], [cargoType], [ae]] = await Promise.all([
+    db.select().from(branches).where(eq(branches.code, quotation.branchCode)),
+    db.select().from(customers).where(eq(customers.code, quotation.customerCode)),
+    db.select().from(cargoTypes).where(eq(cargoTypes.code, quotation.cargoTypeCode)),
+    db.select({ name: users.name }).from(users).where(eq(users.userId, quotation.userId)),
+  ]);
   return {
-    teu: lane.teu,
-    bags: lane.bags,
-    tons: lane.tons,
-    isTandem: lane.isTandem,
-    isOpenVan: lane.isOpenVan,
-    withInsurance: lane.withInsurance,
-    termsAndConditions: lane.termsAndConditions,
+    branchName: branch?.name ?? quotation.branchCode,
+    customerName: customer?.company ?? quotation.customerCode,
+    customerAddress: customer?.address ?? "",
+    cargoType: cargoType?.name ?? quotation.cargoTypeCode,
+    accountExecutive: ae?.name ?? quotation.userId,
   };
 }
 
-async function writeCharges(tx: Tx, sqdocNum: string, rows: readonly ChargeRow[], userId: string) {
-  await tx.delete(salesQuotationCharges).where(eq(salesQuotationCharges.sqdocNum, sqdocNum));
-  if (rows.length === 0) return;
-  await tx.insert(salesQuotationCharges).values(rows.map((r) => ({
-    sqdocNum,
-    chargeCode: r.chargeCode,
-    chargePart: r.chargePart,
-    rateUnit: r.rateUnit,
-    quantity: r.quantity,
-    source: r.source,
-    standardRate: r.standardRate,
-    requestedRate: r.requestedRate,
-    standardAmount: r.standardAmount,
-    amount: r.amount,
-    userCreated: userId,
-    userModified: userId,
-  })));
+const endText = (port: string, area: string | null, province: string) => [port, area, province].filter(Boolean).join(" / ");
+
+/** getPresData: everything the printout shows, as data; the screen refreshes it after a finance approval. */
+export async function presentationData(db: Db, sqRefNum: string) {
+  const quotation = await quotationByRef(db, sqRefNum);
+  const full = await fullQuotation(db, quotation);
+  const names = await namesFor(db, quotation);
+  return {
+    sqRefNum: full.sqRefNum,
+    sqDate: full.sqDate,
+    validUntil: full.validUntil,
+    status: full.status,
+    amendedSqRef: full.amendedSqRef,
+    ...names,
+    lanes: full.lanes.map((l) => ({
+      sqdocNum: l.sqdocNum,
+      origin: endText(l.originPortCode, l.originAreaCode, l.originProvince),
+      destination: endText(l.destinationPortCode, l.destinationAreaCode, l.destinationProvince),
+      termsAndConditions: l.termsAndConditions,
+      charges: l.charges.map((c) => ({
+        chargeCode: c.chargeCode, chargeName: c.chargeName, chargePart: c.chargePart, rateUnitLabel: RATE_UNIT_LABELS[c.rateUnit],
+        quantity: c.quantity, standardRate: c.standardRate, requestedRate: c.requestedRate, amount: c.amount,
+      })),
+      total: l.total,
+    })),
+    terms: full.terms.map((t) => ({
+      policyCode: t.policyCode, description: t.description, standardValue: t.standardValue, requestedValue: t.requestedValue, appliedValue: t.appliedValue,
+    })),
+    approvals: full.history.map((h) => ({ action: h.action, toStatus: h.toStatus, actor: h.actor, date: h.dateCreated.slice(0, 10), remarks: h.remarks })),
+  };
 }
 
-/** MultipleInsertDocsWAreas: adds lanes to a quotation, each priced at the rates in force on its date. */
-export async function insertLanes(db: Db, caller: LaneEditor, sqRefNum: string, lanes: readonly LaneInput[]) {
-  const sqdocNums = await db.transaction(async (raw) => {
-    const tx = raw as unknown as Tx;
-    const quotation = await lockEditable(tx, caller, sqRefNum);
-    const existing = await tx.select().from(salesQuotationDocuments).where(eq(salesQuotationDocuments.sqRefNum, quotation.sqRefNum));
-    const [{ last }] = await tx.select({ last: max(salesQuotationDocuments.lineNo) }).from(salesQuotationDocuments)
-      .where(eq(salesQuotationDocuments.sqRefNum, quotation.sqRefNum));
-    let lineNo = last ?? 0;
-    const written: string[] = [];
-    for (const [index, lane] of lanes.entries()) {
-      const priced = await priceLane(tx, { ...lane, cargoTypeCode: quotation.cargoTypeCode, sqDate: quotation.sqDate });
-      const codes = priced.place;
-      refuseDuplicate(existing, codes, lanes.length > 1 ? ` (lane ${index + 1} of those sent)` : "");
-      lineNo += 1;
-      const sqdocNum = `${quotation.sqRefNum}-${String(lineNo).padStart(2, "0")}`;
-      const [doc] = await tx.insert(salesQuotationDocuments).values({
-        sqdocNum, sqRefNum: quotation.sqRefNum, lineNo, ...codes, ...laneValues(lane), userCreated: caller.userId, userModified: caller.userId,
-      }).returning();
-      existing.push(doc);
-      await writeCharges(tx, sqdocNum, priced.charges, caller.userId);
-      written.push(sqdocNum);
-    }
-    await touch(tx, quotation.id, caller.userId);
-    return written;
-  });
-  const data = await lanesWhere(db, inArray(salesQuotationDocuments.sqdocNum, sqdocNums));
-  return { data, message: `${data.length} lane(s) added to sales quotation ${data[0]?.sqRefNum ?? sqRefNum}` };
+/** The quotation printout (PDF). */
+export async function printout(db: Db, sqRefNum: string): Promise<DownloadFile> {
+  const view = await presentationData(db, sqRefNum);
+  const template = await import("../../../templates/documents/sales-quotation.ts");
+  return pdfFile(template.buildQuotationPrintoutPdf({ ...view, generatedAt: new Date() }), template.QUOTATION_PRINTOUT_NAME(view.sqRefNum));
 }
 
-async function touch(tx: Tx, id: number, userId: string) {
-  await tx.update(salesQuotations).set({ dateModified: new Date(), userModified: userId }).where(eq(salesQuotations.id, id));
-}
-
-async function documentByNumber(db: Db, sqdocNum: string): Promise<Document> {
-  const [doc] = await db.select().from(salesQuotationDocuments).where(sql`lower(${salesQuotationDocuments.sqdocNum}) = lower(${sqdocNum})`);
-  if (!doc) throw new AppError("NOT_FOUND", `Quotation document ${sqdocNum} was not found.`);
-  return doc;
-}
-
-/** UpdateManyDocsWAreas/{sqdocNum}: changes a lane and prices it again; its charges are replaced. */
-export async function updateLane(db: Db, caller: LaneEditor, sqdocNum: string, lane: LaneInput) {
-  const doc = await documentByNumber(db, sqdocNum);
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Tx;
-    const quotation = await lockEditable(tx, caller, doc.sqRefNum);
-    const priced = await priceLane(tx, { ...lane, cargoTypeCode: quotation.cargoTypeCode, sqDate: quotation.sqDate });
-    const codes = priced.place;
-    const others = await tx.select().from(salesQuotationDocuments)
-      .where(and(eq(salesQuotationDocuments.sqRefNum, quotation.sqRefNum), sql`${salesQuotationDocuments.id} <> ${doc.id}`));
-    refuseDuplicate(others, codes, "");
-    await tx.update(salesQuotationDocuments).set({ ...codes, ...laneValues(lane), dateModified: new Date(), userModified: caller.userId })
-      .where(eq(salesQuotationDocuments.id, doc.id));
-    await writeCharges(tx, doc.sqdocNum, priced.charges, caller.userId);
-    await touch(tx, quotation.id, caller.userId);
-  });
-  return { data: await laneByNumber(db, doc.sqdocNum).then((r) => r.data), message: `Lane ${doc.lineNo} of ${doc.sqRefNum} updated` };
-}
-
-/** deleteDocsWArea/{id}: removes a lane and its charges. */
-export async function deleteLane(db: Db, caller: LaneEditor, id: number) {
-  const [doc] = await db.select().from(salesQuotationDocuments).where(eq(salesQuotationDocuments.id, id));
-  if (!doc) throw new AppError("NOT_FOUND", "The quotation document was not found.");
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as Tx;
-    const quotation = await lockEditable(tx, caller, doc.sqRefNum);
-    await tx.delete(salesQuotationDocuments).where(eq(salesQuotationDocuments.id, doc.id));
-    await touch(tx, quotation.id, caller.userId);
-  });
-  return { message: `Lane ${doc.lineNo} removed from sales quotation ${doc.sqRefNum}` };
-}
-
-type ChargeStored = typeof salesQuotationCharges.$inferSelect;
-
-/** Lanes matching `where`, in quotation and line order, each with its charges and totals. */
-export async function lanesWhere(db: Db, where: ReturnType<typeof and>): Promise<LaneRow[]> {
-  const docs = await db.select().from(salesQuotationDocuments).where(where)
-    .orderBy(asc(salesQuotationDocuments.sqRefNum), asc(salesQuotationDocuments.lineNo));
-  if (docs.length === 0) return [];
-  const rows = await db.select({ row: salesQuotationCharges, chargeName: charges.name, printName: charges.printName })
-    .from(salesQuotationCharges)
-    .innerJoin(charges, eq(charges.code, salesQuotationCharges.chargeCode))
-    .where(inArray(salesQuotationCharges.sqdocNum, docs.map((d) => d.sqdocNum)))
-    .orderBy(asc(salesQuotationCharges.id));
-  const byDoc = new Map<string, ChargeRow[]>();
-  for (const { row, chargeName, printName } of rows) {
-    const list = byDoc.get(row.sqdocNum) ?? [];
-    list.push(chargeOut(row, printName || chargeName));
-    byDoc.set(row.sqdocNum, list);
-  }
-  return docs.map((d) => {
-    const laneCharges = byDoc.get(d.sqdocNum) ?? [];
+/** A memorandum as a PDF. */
+export async function memoPdf(db: Db, memoRef: string): Promise<DownloadFile> {
+  const [memo] = await db.select().from(salesQuotationMemos).where(sql`lower(${salesQuotationMemos.memoRef}) = lower(${memoRef})`);
+  if (!memo) throw new AppError("NOT_FOUND", `Memorandum ${memoRef} was not found.`);
+  const [branch] = await db.select().from(branches).where(eq(branches.code, memo.branchCode));
+  const [preparer] = await db.select({ name: users.name }).from(users).where(eq(users.userId, memo.preparedBy));
+  const quotations = await Promise.all(memo.sqRefNums.map(async (ref) => {
+    const q = await quotationByRef(db, ref);
+    const [names, lanes] = await Promise.all([namesFor(db, q), lanesOf(db, q.sqRefNum)]);
     return {
-      id: d.id,
-      sqdocNum: d.sqdocNum,
-      sqRefNum: d.sqRefNum,
-      lineNo: d.lineNo,
-      serviceModeCode: d.serviceModeCode,
-      originPortCode: d.originPortCode,
-      destinationPortCode: d.destinationPortCode,
-      originAreaCode: d.originAreaCode,
-      destinationAreaCode: d.destinationAreaCode,
-      originProvince: d.originProvince,
-      destinationProvince: d.destinationProvince,
-      teu: d.teu,
-      bags: d.bags,
-      tons: d.tons,
-      isTandem: d.isTandem,
-      isOpenVan: d.isOpenVan,
-      withInsurance: d.withInsurance,
-      termsAndConditions: d.termsAndConditions,
-      charges: laneCharges,
-      total: sumAmounts(laneCharges.map((c) => c.amount)),
-      standardTotal: sumAmounts(laneCharges.map((c) => c.standardAmount)),
+      sqRefNum: q.sqRefNum, customerName: names.customerName, accountExecutive: names.accountExecutive, sqDate: q.sqDate, validUntil: q.validUntil,
+      lanes: lanes.map((l) => `${l.originPortCode}-${l.destinationPortCode}`).join(", "), total: sumAmounts(lanes.map((l) => l.total)),
     };
+  }));
+  const template = await import("../../../templates/documents/sales-quotation-memo.ts");
+  const bytes = template.buildQuotationMemoPdf({
+    memoRef: memo.memoRef, memoDate: memo.memoDate, branchName: branch?.name ?? memo.branchCode, preparedBy: preparer?.name ?? memo.preparedBy,
+    subject: memo.subject, body: memo.body, quotations, generatedAt: new Date(),
   });
+  return pdfFile(bytes, `${memo.memoRef}.pdf`);
 }
 
-function chargeOut(row: ChargeStored, chargeName: string): ChargeRow {
-  return {
-    chargeCode: row.chargeCode,
-    chargeName,
-    chargePart: row.chargePart as ChargeRow["chargePart"],
-    rateUnit: row.rateUnit as ChargeRow["rateUnit"],
-    quantity: row.quantity,
-    source: row.source,
-    standardRate: row.standardRate,
-    requestedRate: row.requestedRate,
-    standardAmount: row.standardAmount,
-    amount: row.amount,
-  };
+/** downloadAllSQperCustomer: every quotation of a customer with its lanes and charges, as a workbook. */
+export async function customerWorkbook(db: Db, customerCode: string): Promise<DownloadFile> {
+  const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${customerCode})`);
+  if (!customer) throw new AppError("NOT_FOUND", `Customer ${customerCode} was not found.`, { customerCode: ["Unknown customer"] });
+  const rows = await db.select().from(salesQuotations).where(eq(salesQuotations.customerCode, customer.code))
+    .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
+  const full = await fullQuotations(db, rows);
+  const template = await import("../../../templates/exports/sales-quotations.ts");
+  return workbookFile(template.buildCustomerQuotationsWorkbook(full), template.customerQuotationsFileName(customer.code));
 }
 
-export async function lanesOf(db: Db, sqRefNum: string): Promise<LaneRow[]> {
-  return await lanesWhere(db, and(eq(salesQuotationDocuments.sqRefNum, sqRefNum)));
+/** The report templates: the workbook library is large and only downloads need it. */
+const reportTemplates = () => import("../../../templates/exports/sq-reports.ts");
+
+/** The AE summary of a period as SQ_AE_Report.xlsx. */
+export async function aeSummaryWorkbook(db: Db, caller: ReportCaller, input: AeSummaryInput): Promise<DownloadFile> {
+  const [report, t] = await Promise.all([aeSummary(db, caller, input), reportTemplates()]);
+  return workbookFile(t.buildAeSummaryWorkbook(report), t.SQ_AE_REPORT_XLSX_NAME);
 }
 
-/** GET /SalesQuotationDocuments/{sqdocNum}. */
-export async function laneByNumber(db: Db, sqdocNum: string) {
-  const doc = await documentByNumber(db, sqdocNum);
-  const [lane] = await lanesWhere(db, and(eq(salesQuotationDocuments.id, doc.id)));
-  return { data: lane };
+/** The customers of one account executive in a period as SQ_Customer_per_AE.xlsx. */
+export async function customersPerAeWorkbook(db: Db, caller: ReportCaller, input: CustomersPerAeInput): Promise<DownloadFile> {
+  const [report, t] = await Promise.all([customersPerAe(db, caller, input), reportTemplates()]);
+  return workbookFile(t.buildCustomersPerAeWorkbook(report), t.SQ_CUSTOMERS_PER_AE_XLSX_NAME);
 }
 
-/** Copies every lane and charge of one quotation onto another (an amendment starts from what it amends). */
-export async function copyLanes(tx: Tx, from: string, to: string, userId: string) {
-  const docs = await tx.select().from(salesQuotationDocuments).where(eq(salesQuotationDocuments.sqRefNum, from))
-    .orderBy(asc(salesQuotationDocuments.lineNo));
-  for (const doc of docs) {
-    const { id: _id, sqdocNum, sqRefNum: _ref, dateCreated: _c, dateModified: _m, userCreated: _uc, userModified: _um, ...rest } = doc;
-    const newNum = `${to}-${String(doc.lineNo).padStart(2, "0")}`;
-    await tx.insert(salesQuotationDocuments).values({ ...rest, sqdocNum: newNum, sqRefNum: to, userCreated: userId, userModified: userId });
-    const rows = await tx.select().from(salesQuotationCharges).where(eq(salesQuotationCharges.sqdocNum, sqdocNum));
-    if (rows.length > 0) {
-      await tx.insert(salesQuotationCharges).values(rows.map(({ id: _cid, sqdocNum: _d, dateCreated: _dc, dateModified: _dm, ...charge }) => ({
-        ...charge, sqdocNum: newNum, userCreated: userId, userModified: userId,
-      })));
-    }
-  }
-}
-
-/** ExpiredDocuments: the lanes of quotations that have expired, newest quotation first. */
-export async function expiredDocuments(db: Db, query: { customerCode: string | null; skip: number; take: number }): Promise<ListResult<LaneRow>> {
-  const expired = and(
-    eq(salesQuotations.status, "Expired"),
-    query.customerCode ? sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})` : undefined,
-  );
-  const inScope = inArray(salesQuotationDocuments.sqRefNum, db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations).where(expired));
-  const [{ total }] = await db.select({ total: count() }).from(salesQuotationDocuments).where(inScope);
-  const page = await db.select({ id: salesQuotationDocuments.id }).from(salesQuotationDocuments).where(inScope)
-    .orderBy(desc(salesQuotationDocuments.sqRefNum), asc(salesQuotationDocuments.lineNo)).limit(query.take).offset(query.skip);
-  const data = await lanesWhere(db, and(inArray(salesQuotationDocuments.id, page.map((p) => p.id).concat([0]))));
-  const result: ListResult<LaneRow> = { data, total: Number(total) };
-  if (data.length === 0) result.message = "No SQ Found!";
-  return result;
+/** The SQ Aging Report as SQ_Aging_Report.xlsx. */
+export async function agingWorkbook(db: Db, input: AgingInput): Promise<DownloadFile> {
+  const [report, t] = await Promise.all([agingReport(db, input), reportTemplates()]);
+  return workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
+import { aeSummaryWorkbook, agingWorkbook, customersPerAeWorkbook } from "./documents.ts";
 import { aeSummary, aeSummaryInput, agingInput, agingReport, customersPerAe, customersPerAeInput } from "./reports.ts";
 
 /**
@@ -63,16 +65,6 @@ const agingAnswer = z.object({
   message,
 });
 
-/** The workbook library is large and only downloads need it, so it loads on the first one. */
-const templates = () =>
-  Promise.all([import("../../../templates/exports/sq-reports.ts"), import("../../../templates/exports/workbook.ts")]);
-
-function attachment(bytes: Uint8Array, fileName: string, contentType: string): Response {
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: { "content-type": contentType, "content-disposition": `attachment; filename="${fileName}"` },
-  });
-}
-
 export const salesQuotationReportRoutes: RouteDef[] = [
   route({
     method: "post", path: "/SalesQuotations/searchAeV1", permission, tag, body: aeSummaryInput,
@@ -83,11 +75,7 @@ export const salesQuotationReportRoutes: RouteDef[] = [
   route({
     method: "get", path: "/SalesQuotations/searchAeV1/download", permission, tag, query: aeSummaryInput,
     summary: "The AE summary of a period as SQ_AE_Report.xlsx",
-  }, async ({ deps, query, caller }) => {
-    const report = await aeSummary(deps.db, caller, query);
-    const [t, w] = await templates();
-    return attachment(t.buildAeSummaryWorkbook(report), t.SQ_AE_REPORT_XLSX_NAME, w.XLSX_CONTENT_TYPE);
-  }),
+  }, async ({ deps, query, caller }) => fileResponse(await aeSummaryWorkbook(deps.db, caller, query))),
 
   route({
     method: "post", path: "/SalesQuotations/searchCustomerperAeV1", permission, tag, body: customersPerAeInput,
@@ -98,11 +86,7 @@ export const salesQuotationReportRoutes: RouteDef[] = [
   route({
     method: "get", path: "/SalesQuotations/searchCustomerperAeV1/download", permission, tag, query: customersPerAeInput,
     summary: "The customers of one account executive in a period as SQ_Customer_per_AE.xlsx",
-  }, async ({ deps, query, caller }) => {
-    const report = await customersPerAe(deps.db, caller, query);
-    const [t, w] = await templates();
-    return attachment(t.buildCustomersPerAeWorkbook(report), t.SQ_CUSTOMERS_PER_AE_XLSX_NAME, w.XLSX_CONTENT_TYPE);
-  }),
+  }, async ({ deps, query, caller }) => fileResponse(await customersPerAeWorkbook(deps.db, caller, query))),
 
   route({
     method: "post", path: "/SalesQuotations/agingReportAeV1", permission: "SQ_AGING_REPORT", tag, body: agingInput,
@@ -113,9 +97,5 @@ export const salesQuotationReportRoutes: RouteDef[] = [
   route({
     method: "get", path: "/SalesQuotations/agingReportAeV1/download", permission: "SQ_AGING_REPORT", tag, query: agingInput,
     summary: "The SQ Aging Report as SQ_Aging_Report.xlsx (the quotations, and a sheet per AE and bucket)",
-  }, async ({ deps, query }) => {
-    const report = await agingReport(deps.db, query);
-    const [t, w] = await templates();
-    return attachment(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME, w.XLSX_CONTENT_TYPE);
-  }),
+  }, async ({ deps, query }) => fileResponse(await agingWorkbook(deps.db, query))),
 ];

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { fileResponse, XLSX_TYPE } from "../../http/files.ts";
+import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
 import { dateText } from "../master-data/fields.ts";
 import { manilaDate } from "../master-data/rules.ts";
-import { deleteLane, expiredDocuments, insertLanes, laneByNumber, lanesOf, updateLane } from "./documents.ts";
+import { customerWorkbook, memoPdf, presentationData, printout } from "./documents.ts";
+import { deleteLane, expiredDocuments, insertLanes, laneByNumber, lanesOf, updateLane } from "./lanes.ts";
 import { openVanCharges, priceLane } from "./pricing.ts";
 import {
   bookingQuotationsBody,
@@ -40,14 +41,10 @@ import {
   approvedOfCustomer,
   archiveQuotation,
   createQuotation,
-  customerWorkbook,
   deactivateQuotation,
   expireQuotations,
   listQuotations,
   memoCandidates,
-  memoPdf,
-  presentationData,
-  printout,
   proceedToMemo,
   quotationByRef,
   quotationsForBooking,
@@ -238,17 +235,11 @@ export const salesQuotationRoutes: RouteDef[] = [
   route({
     method: "get", path: "/SalesQuotations/printout/{sqRefNum}", permission, tag, params: sqRefParam,
     summary: "The quotation printout as a PDF",
-  }, async ({ deps, params }) => {
-    const pdf = await printout(deps.db, params.sqRefNum);
-    return fileResponse(pdf.bytes, "application/pdf", pdf.fileName, "inline");
-  }),
+  }, async ({ deps, params }) => fileResponse(await printout(deps.db, params.sqRefNum))),
   route({
     method: "post", path: "/SalesQuotations/downloadAllSQperCustomer", permission, tag, body: customerDownloadBody,
     summary: "Every quotation of a customer with its lanes and charges, as an Excel workbook",
-  }, async ({ deps, body }) => {
-    const book = await customerWorkbook(deps.db, body.customerCode);
-    return fileResponse(book.bytes, XLSX_TYPE, book.fileName, "attachment");
-  }),
+  }, async ({ deps, body }) => fileResponse(await customerWorkbook(deps.db, body.customerCode))),
 
   // ------------------------------------------------------------------------------------------ memorandum
   route({
@@ -265,8 +256,5 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "get", path: "/SalesQuotations/memo/{memoRef}", permission, tag,
     params: z.object({ memoRef: z.string().trim().min(1, "memoRef is required").max(40, "memoRef can be at most 40 characters") }),
     summary: "A quotation memorandum as a PDF",
-  }, async ({ deps, params }) => {
-    const pdf = await memoPdf(deps.db, params.memoRef);
-    return fileResponse(pdf.bytes, "application/pdf", pdf.fileName, "inline");
-  }),
+  }, async ({ deps, params }) => fileResponse(await memoPdf(deps.db, params.memoRef))),
 ];

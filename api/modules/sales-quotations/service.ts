@@ -9,16 +9,15 @@ import {
   salesQuotations,
   statusHistory,
   userBranches,
-  users,
 } from "../../../db/schema/index.ts";
 import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { transition, type WorkflowActor } from "../../shared/workflow.ts";
-import { addCalendarDays, manilaDate, RATE_UNIT_LABELS, sumAmounts } from "../master-data/rules.ts";
+import { addCalendarDays, manilaDate, sumAmounts } from "../master-data/rules.ts";
 import { sendNotification } from "../notifications/service.ts";
-import { copyLanes, lanesOf, lanesWhere } from "./documents.ts";
+import { copyLanes, lanesWhere } from "./lanes.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOfMany } from "./terms.ts";
 import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
@@ -338,62 +337,7 @@ export async function quotationsForBooking(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Presentation data, printout and memorandum
-
-async function namesFor(db: Db, quotation: Quotation) {
-  const [[branch], [customer], [cargoType], [ae]] = await Promise.all([
-    db.select().from(branches).where(eq(branches.code, quotation.branchCode)),
-    db.select().from(customers).where(eq(customers.code, quotation.customerCode)),
-    db.select().from(cargoTypes).where(eq(cargoTypes.code, quotation.cargoTypeCode)),
-    db.select({ name: users.name }).from(users).where(eq(users.userId, quotation.userId)),
-  ]);
-  return {
-    branchName: branch?.name ?? quotation.branchCode,
-    customerName: customer?.company ?? quotation.customerCode,
-    customerAddress: customer?.address ?? "",
-    cargoType: cargoType?.name ?? quotation.cargoTypeCode,
-    accountExecutive: ae?.name ?? quotation.userId,
-  };
-}
-
-const endText = (port: string, area: string | null, province: string) => [port, area, province].filter(Boolean).join(" / ");
-
-/** getPresData: everything the printout shows, as data; the screen refreshes it after a finance approval. */
-export async function presentationData(db: Db, sqRefNum: string) {
-  const quotation = await quotationByRef(db, sqRefNum);
-  const full = await fullQuotation(db, quotation);
-  const names = await namesFor(db, quotation);
-  return {
-    sqRefNum: full.sqRefNum,
-    sqDate: full.sqDate,
-    validUntil: full.validUntil,
-    status: full.status,
-    amendedSqRef: full.amendedSqRef,
-    ...names,
-    lanes: full.lanes.map((l) => ({
-      sqdocNum: l.sqdocNum,
-      origin: endText(l.originPortCode, l.originAreaCode, l.originProvince),
-      destination: endText(l.destinationPortCode, l.destinationAreaCode, l.destinationProvince),
-      termsAndConditions: l.termsAndConditions,
-      charges: l.charges.map((c) => ({
-        chargeCode: c.chargeCode, chargeName: c.chargeName, chargePart: c.chargePart, rateUnitLabel: RATE_UNIT_LABELS[c.rateUnit],
-        quantity: c.quantity, standardRate: c.standardRate, requestedRate: c.requestedRate, amount: c.amount,
-      })),
-      total: l.total,
-    })),
-    terms: full.terms.map((t) => ({
-      policyCode: t.policyCode, description: t.description, standardValue: t.standardValue, requestedValue: t.requestedValue, appliedValue: t.appliedValue,
-    })),
-    approvals: full.history.map((h) => ({ action: h.action, toStatus: h.toStatus, actor: h.actor, date: h.dateCreated.slice(0, 10), remarks: h.remarks })),
-  };
-}
-
-/** The quotation printout (PDF). */
-export async function printout(db: Db, sqRefNum: string) {
-  const view = await presentationData(db, sqRefNum);
-  const template = await import("../../../templates/documents/sales-quotation.ts");
-  return { bytes: template.buildQuotationPrintoutPdf({ ...view, generatedAt: new Date() }), fileName: template.QUOTATION_PRINTOUT_NAME(view.sqRefNum) };
-}
+// Memorandum
 
 /** getListSQforMemo: finance-approved quotations no memorandum has announced yet. */
 export async function memoCandidates(db: Db, query: { branchCode: string | null; dateFrom?: string; dateTo?: string }) {
@@ -441,37 +385,4 @@ export async function proceedToMemo(db: Db, caller: SqCaller, input: { sqRefNums
   });
   const { id: _id, userCreated: _c, userModified: _m, dateCreated: _dc, dateModified: _dm, ...data } = memo;
   return { data, message: `Memorandum ${memo.memoRef} prepared for ${memo.sqRefNums.length} quotation(s)` };
-}
-
-/** A memorandum as a PDF. */
-export async function memoPdf(db: Db, memoRef: string) {
-  const [memo] = await db.select().from(salesQuotationMemos).where(sql`lower(${salesQuotationMemos.memoRef}) = lower(${memoRef})`);
-  if (!memo) throw new AppError("NOT_FOUND", `Memorandum ${memoRef} was not found.`);
-  const [branch] = await db.select().from(branches).where(eq(branches.code, memo.branchCode));
-  const [preparer] = await db.select({ name: users.name }).from(users).where(eq(users.userId, memo.preparedBy));
-  const quotations = await Promise.all(memo.sqRefNums.map(async (ref) => {
-    const q = await quotationByRef(db, ref);
-    const [names, lanes] = await Promise.all([namesFor(db, q), lanesOf(db, q.sqRefNum)]);
-    return {
-      sqRefNum: q.sqRefNum, customerName: names.customerName, accountExecutive: names.accountExecutive, sqDate: q.sqDate, validUntil: q.validUntil,
-      lanes: lanes.map((l) => `${l.originPortCode}-${l.destinationPortCode}`).join(", "), total: sumAmounts(lanes.map((l) => l.total)),
-    };
-  }));
-  const template = await import("../../../templates/documents/sales-quotation-memo.ts");
-  const bytes = template.buildQuotationMemoPdf({
-    memoRef: memo.memoRef, memoDate: memo.memoDate, branchName: branch?.name ?? memo.branchCode, preparedBy: preparer?.name ?? memo.preparedBy,
-    subject: memo.subject, body: memo.body, quotations, generatedAt: new Date(),
-  });
-  return { bytes, fileName: `${memo.memoRef}.pdf` };
-}
-
-/** downloadAllSQperCustomer: every quotation of a customer with its lanes and charges, as a workbook. */
-export async function customerWorkbook(db: Db, customerCode: string) {
-  const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${customerCode})`);
-  if (!customer) throw new AppError("NOT_FOUND", `Customer ${customerCode} was not found.`, { customerCode: ["Unknown customer"] });
-  const rows = await db.select().from(salesQuotations).where(eq(salesQuotations.customerCode, customer.code))
-    .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
-  const full = await fullQuotations(db, rows);
-  const template = await import("../../../templates/exports/sales-quotations.ts");
-  return { bytes: template.buildCustomerQuotationsWorkbook(full), fileName: template.customerQuotationsFileName(customer.code) };
 }

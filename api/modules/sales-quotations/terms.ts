@@ -4,7 +4,7 @@ import { cargoTypes, companyPolicies, salesQuotations, salesQuotationTerms } fro
 import { AppError } from "../../shared/errors.ts";
 import { POLICY_CODES } from "../master-data/reference-lists.ts";
 import { policyInForce } from "../master-data/rules.ts";
-import { type LaneEditor, lockEditable } from "./documents.ts";
+import { type LaneEditor, lockEditable } from "./lanes.ts";
 import type { TermRow } from "./schemas.ts";
 
 /**

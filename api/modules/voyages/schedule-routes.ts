@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { activationQuery, deleteBody, idParam } from "../../shared/contracts.ts";
+import { workbookFile } from "../../shared/files.ts";
 import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, scheduleUpdate, vesselHistoryQuery, voyageNumParam } from "./schedule-schemas.ts";
 import { vesselHistory } from "./vessel-history.ts";
 import {
@@ -73,12 +75,7 @@ export const voyageScheduleRoutes: RouteDef[] = [
       import("../../../templates/exports/voyage-schedule.ts"),
       schedulesForReport(deps.db, { dateFrom: query.DateFrom, dateTo: query.DateTo }),
     ]);
-    return new Response(template.buildVoyageScheduleWorkbook(rows) as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "content-disposition": `attachment; filename="${template.VOYAGE_SCHEDULE_XLSX_NAME}"`,
-      },
-    });
+    return fileResponse(workbookFile(template.buildVoyageScheduleWorkbook(rows), template.VOYAGE_SCHEDULE_XLSX_NAME));
   }),
   route({
     method: "get", path: "/VoyageSchedules/vesselHistory", permission, tag, query: vesselHistoryQuery,

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { idParam } from "../../shared/contracts.ts";
+import { workbookFile } from "../../shared/files.ts";
 import { voyageNumParam } from "./schedule-schemas.ts";
 import { soundingInput, soundingReport, soundingReportQuery, soundingRow } from "./sounding-schemas.ts";
 import { createSounding, deleteSounding, soundingReport as buildReport, soundingsOfVoyage, updateSounding } from "./soundings.ts";
@@ -39,11 +41,6 @@ export const soundingRoutes: RouteDef[] = [
     summary: "The sounding report as an Excel workbook",
   }, async ({ deps, query }) => {
     const [template, report] = await Promise.all([import("../../../templates/exports/sounding-report.ts"), buildReport(deps.db, query)]);
-    return new Response(template.buildSoundingReportWorkbook(report) as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "content-disposition": `attachment; filename="${template.soundingReportFileName(report)}"`,
-      },
-    });
+    return fileResponse(workbookFile(template.buildSoundingReportWorkbook(report), template.soundingReportFileName(report)));
   }),
 ];

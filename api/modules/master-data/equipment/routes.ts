@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { listAnswer, optionalCode, pageAnswer, requiredCode, tag, trueFalse } from "../route-shapes.ts";
 import { idParam, listQuery } from "../../../shared/contracts.ts";
 import { containerVanContract, truckingContract } from "../schemas.ts";
+import { truckingsWorkbook } from "./documents.ts";
 import {
   allTruckings,
   authorizedTruckings,
@@ -14,7 +16,6 @@ import {
   setVansUsed,
   truckingsForAtw,
   truckingsForCtsReports,
-  truckingsForExport,
   truckingsForTallySheet,
   truckingsOfBranches,
   updateVanStatus,
@@ -117,17 +118,7 @@ export const equipmentRoutes: RouteDef[] = [
     method: "get", path: "/Truckings/download", permission: "MASTER_DATA_TRUCKING_DOWNLOAD", tag,
     query: z.object({ search: listQuery.shape.search }),
     summary: "The trucking master as an Excel workbook (the Master Data Trucking Download role)",
-  }, async ({ deps, query }) => {
-    // The workbook library is large and only this call needs it, so it loads on the first download.
-    const [template, workbook] = await Promise.all([
-      import("../../../../templates/exports/truckings.ts"),
-      import("../../../../templates/exports/workbook.ts"),
-    ]);
-    const bytes = template.buildTruckingsWorkbook(await truckingsForExport(deps.db, { search: query.search }));
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      headers: { "content-type": workbook.XLSX_CONTENT_TYPE, "content-disposition": `attachment; filename="${template.TRUCKINGS_XLSX_NAME}"` },
-    });
-  }),
+  }, async ({ deps, query }) => fileResponse(await truckingsWorkbook(deps.db, { search: query.search }))),
   route({
     method: "put", path: "/Truckings/isActived", permission: "MASTERDATA", tag,
     query: z.object({ id: idParam.shape.id, isActivated: trueFalse("isActivated") }),
