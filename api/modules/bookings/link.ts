@@ -2,10 +2,17 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { areas, bookingBatches, bookingCharges, bookings, customers } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
+import { transition, transitionMany } from "../../shared/workflow.ts";
+import { queueEmail } from "../email/service.ts";
+import { batchTarget, type BookingActor, bookingTarget } from "./batches.ts";
 import {
   type BatchRecord,
+  batchByRef,
+  batchRows,
+  bookableVoyage,
   bookingsOfBatch,
   checkCustomerPart,
+  customerOf,
   doorProblems,
   throwProblems,
   toRows,
@@ -13,14 +20,69 @@ import {
   writeCharges,
 } from "./records.ts";
 import { type PricedBooking, priceBooking } from "./pricing.ts";
-import type { DeliveryMode } from "./rules.ts";
+import { batchWorkflow, bookingWorkflow, type DeliveryMode, LINK_VALID_DAYS } from "./rules.ts";
 import type { LinkSubmitInput, LinkView } from "./schemas.ts";
-import { sha256Hex } from "../../shared/tokens.ts";
+import { randomToken, sha256Hex } from "../../shared/tokens.ts";
 
 /**
- * The customer's side of a batch: the link opens the batch's own bookings and nothing else, works until it is
- * used or expires, and only its newest token works. A refused link changes nothing.
+ * The booking link of a batch. Staff send it to the customer; the customer's side opens the batch's own
+ * bookings and nothing else, works until it is used or expires, and only its newest token works. A refused
+ * link changes nothing.
  */
+
+export interface LinkContext {
+  /** Where the web app is served, e.g. https://lading.example.com. */
+  linkBase: string;
+}
+
+/**
+ * Sends the batch's link: a fresh token (256 bits; only its hash is kept), open for LINK_VALID_DAYS or until the
+ * voyage leaves. Sending again replaces the token, so only the newest link works.
+ */
+export async function sendBookingLink(db: Db, actor: BookingActor, input: { bookingBatchRef: string; email?: string }, ctx: LinkContext) {
+  const batch = await batchByRef(db, input.bookingBatchRef);
+  const voyage = await bookableVoyage(db, batch.voyageNum);
+  const customer = await customerOf(db, batch.customerCode);
+  const email = input.email || customer.customerContactEmail;
+  if (!email) throw new AppError("VALIDATION", `Customer ${customer.code} has no e-mail address; type one to send the link to.`, { email: ["E-mail is required"] });
+  const token = randomToken(32);
+  const now = new Date();
+  const expiresAt = new Date(Math.min(now.getTime() + LINK_VALID_DAYS * 86_400_000, new Date(voyage.estimatedTimeDeparture).getTime()));
+  const result = await db.transaction(async (tx) => {
+    const pending = await bookingsOfBatch(tx, batch.bookingBatchRef, inArray(bookings.status, ["Draft", "Sent"]));
+    if (pending.length === 0) throw new AppError("CONFLICT", `Booking batch ${batch.bookingBatchRef} has no Draft or Sent booking to send.`);
+    const moved = await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "send", actor });
+    await tx.update(bookingBatches).set({
+      linkTokenHash: await sha256Hex(token),
+      linkEmail: email,
+      linkSentAt: now,
+      linkExpiresAt: expiresAt,
+      linkUsedAt: null,
+      userModified: actor.userId,
+    }).where(eq(bookingBatches.id, batch.id));
+    await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: pending.map((b) => b.id), action: "send", actor });
+    await queueEmail(tx, {
+      to: email,
+      template: "bookingLink",
+      data: {
+        customerName: customer.company,
+        bookingBatchRef: batch.bookingBatchRef,
+        voyage: `${voyage.voyageNum} (${voyage.vesselName})`,
+        bookingCount: pending.length,
+        link: `${ctx.linkBase}/booking/link/t/${token}`,
+        expiresAt: new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", dateStyle: "medium", timeStyle: "short" }).format(expiresAt),
+      },
+      requestedBy: actor.userId,
+      meta: { bookingBatchRef: batch.bookingBatchRef },
+    });
+    return moved;
+  });
+  const [row] = await batchRows(db, [await batchByRef(db, batch.bookingBatchRef)]);
+  return { data: row, message: result.message };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The customer's side
 
 const NOT_VALID = "This booking link is not valid. Ask the line's booking staff for a new one.";
 const USED = "This booking link has already been used. The bookings were submitted; the booking staff will confirm them.";

@@ -30,7 +30,7 @@ import type { AddressInput, BatchRow, BookingChargeRow, BookingInput, BookingRow
 
 /**
  * Bookings as records: checking one against the rules of 001 §5, writing it with its charges, and reading
- * bookings and batches back in the shape the screens use. The status moves live in batches.ts.
+ * bookings and batches back in the shape the screens use. The services built on them are listed in service.ts.
  */
 
 export type BookingRecord = typeof bookings.$inferSelect;
@@ -241,6 +241,24 @@ export async function voyageOf(db: Db, voyageNum: string): Promise<ScheduleRow> 
   return await scheduleByNumber(db, voyageNum);
 }
 
+/** An active customer by code (any letter case); an unknown or inactive one is a 400. */
+export async function customerOf(db: Db, code: string) {
+  const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${code})`);
+  if (!customer) throw new AppError("VALIDATION", `Customer ${code} was not found.`, { customerCode: [`Customer ${code} was not found.`] });
+  if (!customer.isActive) throw new AppError("VALIDATION", `Customer ${customer.code} is inactive.`, { customerCode: [`Customer ${customer.code} is inactive.`] });
+  return customer;
+}
+
+/** A voyage that still takes bookings: active and not yet departed. */
+export async function bookableVoyage(db: Db, voyageNum: string) {
+  const voyage = await voyageOf(db, voyageNum);
+  if (!voyage.isActive) throw new AppError("CONFLICT", `Voyage ${voyage.voyageNum} is inactive; it takes no bookings.`);
+  if (new Date(voyage.estimatedTimeDeparture) < new Date()) {
+    throw new AppError("CONFLICT", `Voyage ${voyage.voyageNum} has left (ETD ${voyage.estimatedTimeDeparture}); it takes no more bookings.`);
+  }
+  return voyage;
+}
+
 export async function bookingByRef(db: Db, bookingRef: string): Promise<BookingRecord> {
   const [row] = await db.select().from(bookings).where(sql`lower(${bookings.bookingRef}) = lower(${bookingRef})`);
   if (!row) throw new AppError("NOT_FOUND", `Booking ${bookingRef} was not found.`);
@@ -251,6 +269,15 @@ export async function batchByRef(db: Db, bookingBatchRef: string): Promise<Batch
   const [row] = await db.select().from(bookingBatches).where(sql`lower(${bookingBatches.bookingBatchRef}) = lower(${bookingBatchRef})`);
   if (!row) throw new AppError("NOT_FOUND", `Booking batch ${bookingBatchRef} was not found.`);
   return row;
+}
+
+/** Bookings by reference (any letter case), each once; one unknown reference is a 404. */
+export async function recordsByRefs(db: Db, refs: string[]): Promise<BookingRecord[]> {
+  const lower = [...new Set(refs.map((r) => r.toLowerCase()))];
+  const rows = await db.select().from(bookings).where(inArray(sql`lower(${bookings.bookingRef})`, lower));
+  const missing = lower.filter((r) => !rows.some((row) => row.bookingRef.toLowerCase() === r));
+  if (missing.length > 0) throw new AppError("NOT_FOUND", `Booking ${missing.join(", ")} was not found.`);
+  return rows;
 }
 
 export const pickUpAddressOf = (b: BookingRecord): AddressParts => ({
