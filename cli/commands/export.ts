@@ -7,7 +7,7 @@ import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exp
 import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
 import { buildVoyageScheduleWorkbook, VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
-import { outputPath, writeOutput } from "../output.ts";
+import { saveFile } from "../output.ts";
 
 interface ExportOptions {
   search?: string;
@@ -42,9 +42,7 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
       .action((opts: ExportOptions) =>
         withDatabase(ctx, async (handle) => {
           const rows = await spec.rows(handle.db, { search: opts.search });
-          const file = outputPath(opts.out, spec.fileName);
-          writeOutput(file, spec.build(rows as never[]));
-          ctx.print(`Wrote ${rows.length} ${spec.noun}${rows.length === 1 ? "" : "s"} to ${file}`);
+          saveFile(ctx, opts.out, { bytes: spec.build(rows as never[]), fileName: spec.fileName }, rows.length, spec.noun);
         })
       );
   }
@@ -59,9 +57,7 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
         const range = reportQuery.safeParse({ DateFrom: opts.from, DateTo: opts.to });
         if (!range.success) throw new CliError(range.error.issues.map((i) => i.message).join("; "));
         const rows = await schedulesForReport(handle.db, { dateFrom: range.data.DateFrom, dateTo: range.data.DateTo });
-        const file = outputPath(opts.out, VOYAGE_SCHEDULE_XLSX_NAME);
-        writeOutput(file, buildVoyageScheduleWorkbook(rows));
-        ctx.print(`Wrote ${rows.length} voyage${rows.length === 1 ? "" : "s"} to ${file}`);
+        saveFile(ctx, opts.out, { bytes: buildVoyageScheduleWorkbook(rows), fileName: VOYAGE_SCHEDULE_XLSX_NAME }, rows.length, "voyage");
       })
     );
 }

@@ -7,7 +7,7 @@ import { buildPortsWorkbook, PORTS_XLSX_NAME } from "../../templates/exports/por
 import { buildPortsListPdf, PORTS_PDF_NAME } from "../../templates/documents/ports-list.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { formatCsv, formatTable } from "../format.ts";
-import { outputPath, writeOutput } from "../output.ts";
+import { saveFile } from "../output.ts";
 
 type PortRow = Awaited<ReturnType<typeof portService.load>>["data"][number];
 
@@ -68,17 +68,10 @@ export function registerPortCommands(program: Command, ctx: CliContext): void {
     if (!opts.xlsx && !opts.pdf) throw new CliError("Say what to write: --xlsx <file>, --pdf <file>, or both.");
     return withDatabase(ctx, async (handle) => {
       const rows = await loadAllPorts(handle.db, opts);
-      const noun = `${rows.length} port${rows.length === 1 ? "" : "s"}`;
-      if (opts.xlsx) {
-        const file = outputPath(opts.xlsx, PORTS_XLSX_NAME);
-        writeOutput(file, buildPortsWorkbook(rows));
-        ctx.print(`Wrote ${noun} to ${file}`);
-      }
+      if (opts.xlsx) saveFile(ctx, opts.xlsx, { bytes: buildPortsWorkbook(rows), fileName: PORTS_XLSX_NAME }, rows.length, "port");
       if (opts.pdf) {
-        const file = outputPath(opts.pdf, PORTS_PDF_NAME);
         const generatedBy = opts.generatedBy || ctx.env.USER || ctx.env.USERNAME || "lading";
-        writeOutput(file, buildPortsListPdf(rows, { generatedBy, generatedAt: new Date() }));
-        ctx.print(`Wrote ${noun} to ${file}`);
+        saveFile(ctx, opts.pdf, { bytes: buildPortsListPdf(rows, { generatedBy, generatedAt: new Date() }), fileName: PORTS_PDF_NAME }, rows.length, "port");
       }
     });
   });
