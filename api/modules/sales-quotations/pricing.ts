@@ -3,18 +3,8 @@ import type { Db } from "../../../db/client.ts";
 import { areas, charges, chargeServicesMatrices, companyPolicies, freightRates, ports, portRates, serviceModes, truckingRates } from "../../../db/schema/index.ts";
 import { AppError, asValidation } from "../../shared/errors.ts";
 import type { ChargePart } from "../master-data/reference-lists.ts";
-import {
-  chargeAmount,
-  type DecimalInput,
-  insurancePremium,
-  RATE_UNIT_LABELS,
-  type RateBase,
-  rateInForce,
-  type RateQuery,
-  type RateUnit,
-  sumAmounts,
-  truckingRate,
-} from "../master-data/rules.ts";
+import { type DecimalInput, sumAmounts } from "../../shared/money.ts";
+import { chargeAmount, insurancePremium, RATE_UNIT_LABELS, type RateBase, rateInForce, type RateQuery, type RateUnit, truckingRate } from "../master-data/rules.ts";
 import type { ChargeRow, LaneInput } from "./schemas.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { branches, customers, salesQuotations, statusHistory, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { dateText } from "../master-data/fields.ts";
-import { addCalendarDays, manilaDate } from "../master-data/rules.ts";
+import { addCalendarDays, manilaDate } from "../../shared/dates.ts";
 import { salesQuotationFlow } from "./workflow.ts";
 
 /**

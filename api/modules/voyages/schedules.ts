@@ -5,7 +5,7 @@ import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { addCalendarDays } from "../master-data/rules.ts";
+import { addCalendarDays } from "../../shared/dates.ts";
 import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { vessels, voyageScheduleDestinations, voyageSchedules, voyageSoundings } from "../../../db/schema/index.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
-import { formatCentavos, toCentavos } from "../master-data/rules.ts";
+import { formatCentavos, toCentavos } from "../../shared/money.ts";
 import { SOUNDING_LIQUIDS, type SoundingInput, type SoundingReport, type SoundingReportQuery, type SoundingRow } from "./sounding-schemas.ts";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageSchedules } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { addCalendarDays } from "../master-data/rules.ts";
+import { addCalendarDays } from "../../shared/dates.ts";
 import { schedulesWhere } from "./schedules.ts";
 
 /**

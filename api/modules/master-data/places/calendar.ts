@@ -4,16 +4,7 @@ import { branches, holidays, workSchedules } from "../../../../db/schema/master-
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
-import {
-  addCalendarDays,
-  addWorkingDays,
-  type BranchCalendar,
-  DEFAULT_WORK_SCHEDULE,
-  isWorkingDay,
-  manilaDate,
-  type Weekday,
-  weekdayOf,
-} from "../rules.ts";
+import { addCalendarDays, addWorkingDays, type BranchCalendar, DEFAULT_WORK_SCHEDULE, isWorkingDay, manilaDate, type Weekday, weekdayOf } from "../../../shared/dates.ts";
 
 type Holiday = typeof holidays.$inferSelect;
 export type HolidayOfBranch = Holiday & { isNational: boolean };

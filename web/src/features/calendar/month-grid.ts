@@ -3,7 +3,7 @@
  * dates. Dates step through the master-data rules (a UTC day count), so the browser's time zone never moves a
  * day; names are spelled out here rather than by Intl so the labels read the same in every browser locale.
  */
-import { addCalendarDays, type Weekday, weekdayOf } from "../../../../api/modules/master-data/rules.ts";
+import { addCalendarDays, type Weekday, weekdayOf } from "../../../../api/shared/dates.ts";
 
 export type { Weekday };
 

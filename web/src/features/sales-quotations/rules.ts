@@ -1,4 +1,5 @@
-import { chargeAmount, sumAmounts } from "../../../../api/modules/master-data/rules.ts";
+import { sumAmounts } from "../../../../api/shared/money.ts";
+import { chargeAmount } from "../../../../api/modules/master-data/rules.ts";
 import {
   type ChargeRow,
   EDITABLE_STATUSES,
