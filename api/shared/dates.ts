@@ -69,6 +69,11 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** The names of the months, January first. */
+export const MONTH_NAMES = [
+  "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+] as const;
+
 /** The first and last calendar day of a month, "YYYY-MM-DD". */
 export function monthBounds(year: number, month: number): { first: string; last: string } {
   const mm = String(month).padStart(2, "0");
@@ -96,6 +101,12 @@ export function manilaDate(instant: Date | string): string {
 /** Today's business date in Manila. */
 export function manilaToday(now: Date = new Date()): string {
   return manilaDate(now);
+}
+
+/** The month an instant falls in, in Manila (month 1 to 12). */
+export function manilaMonth(now: Date | string = new Date()): { year: number; month: number } {
+  const today = manilaDate(now);
+  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
 }
 
 /** The year of an instant in Manila: a record made at 17:00 UTC on 31 December belongs to the next year. */

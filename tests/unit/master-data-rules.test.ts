@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { addWorkingDays, isWorkingDay, manilaDate, weekdayOf } from "../../api/shared/dates.ts";
 import { splitVat, sumAmounts } from "../../api/shared/money.ts";
-import { CHARGE_PARTS, chargeAmount, chargePartOf, type CompanyPolicy, type FreightRate, insurancePremium, policyInForce, type PortRate, RATE_UNIT_LABELS, rateInForce, storageDueDate, type TruckingRate, truckingRate } from "../../api/modules/master-data/rules.ts";
+import {
+  CHARGE_PARTS,
+  chargeAmount,
+  chargePartOf,
+  type CompanyPolicy,
+  type FreightRate,
+  insurancePremium,
+  policyInForce,
+  type PortRate,
+  RATE_UNIT_LABELS,
+  rateInForce,
+  storageDueDate,
+  type TruckingRate,
+  truckingRate,
+} from "../../api/modules/master-data/rules.ts";
 
 const portRate = (id: number, dateEffective: string, stdRateWvat: string, over: Partial<PortRate> = {}): PortRate => ({
   id,

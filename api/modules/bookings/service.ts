@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings, customers, truckings, voyageSchedules } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
+import { formatManilaDateTime, manilaDate } from "../../shared/dates.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
@@ -310,7 +311,7 @@ export async function sendBookingLink(db: Db, actor: BookingActor, input: { book
         voyage: `${voyage.voyageNum} (${voyage.vesselName})`,
         bookingCount: pending.length,
         link: `${ctx.linkBase}/booking/link/t/${token}`,
-        expiresAt: new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", dateStyle: "medium", timeStyle: "short" }).format(expiresAt),
+        expiresAt: formatManilaDateTime(expiresAt),
       },
       requestedBy: actor.userId,
       meta: { bookingBatchRef: batch.bookingBatchRef },
@@ -443,7 +444,7 @@ const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]
 export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Date; actor?: BookingActor }) {
   const now = options.now ?? new Date();
   const actor = options.actor ?? SYSTEM_ACTOR;
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(now);
+  const day = manilaDate(now);
   const due = await db.select({ id: bookings.id, bookingRef: bookings.bookingRef, bookingBatchRef: bookings.bookingBatchRef })
     .from(bookings).innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
     .where(and(

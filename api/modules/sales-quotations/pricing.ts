@@ -4,7 +4,16 @@ import { areas, charges, chargeServicesMatrices, companyPolicies, freightRates, 
 import { AppError, asValidation } from "../../shared/errors.ts";
 import type { ChargePart } from "../master-data/reference-lists.ts";
 import { type DecimalInput, sumAmounts } from "../../shared/money.ts";
-import { chargeAmount, insurancePremium, RATE_UNIT_LABELS, type RateBase, rateInForce, type RateQuery, type RateUnit, truckingRate } from "../master-data/rules.ts";
+import {
+  chargeAmount,
+  insurancePremium,
+  RATE_UNIT_LABELS,
+  type RateBase,
+  rateInForce,
+  type RateQuery,
+  type RateUnit,
+  truckingRate,
+} from "../master-data/rules.ts";
 import type { ChargeRow, LaneInput } from "./schemas.ts";
 
 /**

@@ -8,7 +8,14 @@ import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { customerService } from "../entities.ts";
 import { manilaDate } from "../../../shared/dates.ts";
 import { normalizeAmount, sumAmounts } from "../../../shared/money.ts";
-import { type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY, policyInForce, RATE_UNIT_LABELS } from "../rules.ts";
+import {
+  type CompanyPolicy,
+  INSURANCE_RATE_POLICY,
+  insurancePremium,
+  INSURED_VALUE_PER_TEU_POLICY,
+  policyInForce,
+  RATE_UNIT_LABELS,
+} from "../rules.ts";
 import type {
   CreateWithDetailsInput,
   CustomerAddressInput,

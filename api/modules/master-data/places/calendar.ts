@@ -4,7 +4,17 @@ import { branches, holidays, workSchedules } from "../../../../db/schema/master-
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
-import { addCalendarDays, addWorkingDays, type BranchCalendar, DEFAULT_WORK_SCHEDULE, isWorkingDay, manilaDate, type Weekday, weekdayOf } from "../../../shared/dates.ts";
+import {
+  addCalendarDays,
+  addWorkingDays,
+  type BranchCalendar,
+  daysBetween,
+  DEFAULT_WORK_SCHEDULE,
+  isWorkingDay,
+  manilaDate,
+  type Weekday,
+  weekdayOf,
+} from "../../../shared/dates.ts";
 
 type Holiday = typeof holidays.$inferSelect;
 export type HolidayOfBranch = Holiday & { isNational: boolean };
@@ -58,9 +68,8 @@ export async function branchCalendar(db: Db, branchCode: string, from: string, t
   return { branchCode: code, workSchedule, holidays: list.map((h) => ({ date: h.holidayDate, branchCode: h.branchCode })) };
 }
 
-function dayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+/** Days in a range, both ends included. */
+const dayCount = (from: string, to: string): number => daysBetween(from, to) + 1;
 
 /** A range given as a year or as two dates; both ends checked, at most MAX_CALENDAR_DAYS long. */
 export function calendarRange(input: { year?: number; dateFrom?: string; dateTo?: string }, today = manilaDate(new Date())) {

@@ -149,16 +149,6 @@ export function statusIntent(status: SqStatus): "primary" | "success" | "danger"
 
 // Amounts ---------------------------------------------------------------------------------------------------
 
-/** "20160.5" reads "20,160.50": thousands separators and two decimals, from the text, never through a float. */
-export function formatAmount(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === "") return "0.00";
-  const text = value.trim();
-  const negative = text.startsWith("-");
-  const [whole = "0", fraction = ""] = (negative ? text.slice(1) : text).split(".");
-  const grouped = (whole.replace(/^0+(?=\d)/, "") || "0").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}.${fraction.padEnd(2, "0")}`;
-}
-
 /** A quantity as typed: "2.000" tons reads 2, "1.250" reads 1.25. */
 export function formatQuantity(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
