@@ -1,4 +1,4 @@
-import { sumAmounts } from "../../../../api/shared/money.ts";
+import { sumAmounts, toCentavos } from "../../../../api/shared/money.ts";
 import { chargeAmount } from "../../../../api/modules/master-data/rules.ts";
 import {
   type ChargeRow,
@@ -178,11 +178,7 @@ export function typedRatesOf(lane: Pick<LaneRow, "charges">): TypedRates {
   return typed;
 }
 
-function toCents(value: string): bigint | null {
-  if (!isRateText(value)) return null;
-  const [whole, fraction = ""] = value.trim().split(".");
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
-}
+const toCents = (value: string): bigint | null => (isRateText(value) ? toCentavos(value) : null);
 
 /**
  * The requested rates a save sends: a typed, valid rate that differs from the standard, for a charge the
@@ -197,10 +193,15 @@ export function requestedRatesFor(charges: readonly ChargeRow[], typed: TypedRat
   });
 }
 
-/** A priced charge with the rate typed for it applied: its amount is that rate × the charge's quantity. */
+/**
+ * A priced charge with the rate typed for it applied: its amount is that rate × the charge's quantity. The
+ * standard rate typed again is no request (requestedRatesFor leaves it out), so the charge keeps its standard
+ * amount, as the server prices it: for insurance that is the premium rounded once on all the TEU.
+ */
 export function withTypedRate(charge: ChargeRow, typed: TypedRates): ChargeRow {
   const text = typed[chargeKey(charge)]?.trim() ?? "";
   if (!isRateText(text)) return charge;
+  if (toCents(text) === toCents(charge.standardRate)) return { ...charge, requestedRate: charge.standardRate, amount: charge.standardAmount };
   return { ...charge, requestedRate: chargeAmount(text, "perTeu", 1), amount: chargeAmount(text, charge.rateUnit, charge.quantity) };
 }
 
