@@ -113,6 +113,20 @@ export function multiplyAmount(amount: DecimalInput, ...factors: (DecimalInput |
   return formatCentavos(roundToCentavos(multiplyExact(parseDecimal(amount, "Amount"), ...factors)));
 }
 
+/**
+ * dividend ÷ divisor, computed exactly and rounded once, half up to the centavo. With multiplyExact it
+ * prorates: the withholding of a part payment, 837.69 × 20,000.00 ÷ 46,820.75, is
+ * divideAmount(multiplyExact("837.69", "20000"), "46820.75") = "357.83".
+ */
+export function divideAmount(dividend: DecimalInput | ExactDecimal, divisor: DecimalInput | ExactDecimal): string {
+  const n = exact(dividend, "Dividend");
+  const d = exact(divisor, "Divisor");
+  if (d.units === 0n) throw new Error("Cannot divide by zero");
+  // (n.units / 10^n.scale) / (d.units / 10^d.scale) in centavos = n.units × 10^(d.scale + 2) / (d.units × 10^n.scale).
+  const sign = d.units < 0n ? -1n : 1n;
+  return formatCentavos(divideRounded(sign * n.units * pow10(d.scale + 2), sign * d.units * pow10(n.scale)));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // VAT (domain notes §7)
 
