@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { expireOverdue } from "../../api/modules/bookings/service.ts";
-import { manilaToday } from "../../api/shared/dates.ts";
+import { manilaDate, manilaToday } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { areas, bookingBatches, bookingCharges, bookings, companyPolicies, statusHistory, truckingRates } from "../../db/schema/index.ts";
 import { expectErrorBody, makeTestApp, type TestApp } from "../support/app.ts";
@@ -26,8 +26,7 @@ let extraLanes: { backload: string; tandem: string };
 
 const json = (res: Response) => res.json() as Promise<any>;
 const api = (method: string, path: string, body?: unknown, who = "staff") => w.call(who, method, path, body);
-const manilaDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const manilaDay = (offsetDays = 0) => manilaDate(new Date(Date.now() + offsetDays * 86_400_000));
 const refNumber = (ref: string) => Number(ref.slice(-6));
 
 async function openBatch(list: object[] = [PTP_BOOKING], remarks = "") {

@@ -138,25 +138,25 @@ describe("insurance premium", () => {
 });
 
 describe("amounts as people read them", () => {
-  it("groups thousands with two decimals, from the text", () => {
-    expect(formatAmount("1000")).toBe("1,000.00");
-    expect(formatAmount(1000)).toBe("1,000.00");
-    expect(formatAmount("20160.5")).toBe("20,160.50");
-    expect(formatAmount("1234567.5")).toBe("1,234,567.50");
-    expect(formatAmount("90071992547409.99")).toBe("90,071,992,547,409.99");
-    expect(formatAmount("999")).toBe("999.00");
-    expect(formatAmount("0")).toBe("0.00");
-    expect(formatAmount("-950.25")).toBe("-950.25");
-    expect(formatAmount("1,234.5")).toBe("1,234.50");
-  });
-
-  it("rounds half up at the centavo, and reads empty as 0.00 and other text as it came", () => {
-    expect(formatAmount("0.005")).toBe("0.01");
-    expect(formatAmount("-1000.994")).toBe("-1,000.99");
-    expect(formatAmount("-0.001")).toBe("0.00");
-    expect(formatAmount("")).toBe("0.00");
-    expect(formatAmount(null)).toBe("0.00");
-    expect(formatAmount(undefined)).toBe("0.00");
-    expect(formatAmount("N/A")).toBe("N/A");
+  it("groups thousands with two decimals from the text, rounds half up, reads empty as 0.00 and other text as it came", () => {
+    const shown: [string | number | null | undefined, string][] = [
+      ["1000", "1,000.00"],
+      [1000, "1,000.00"],
+      ["20160.5", "20,160.50"],
+      ["1234567.5", "1,234,567.50"],
+      ["90071992547409.99", "90,071,992,547,409.99"],
+      ["999", "999.00"],
+      ["0", "0.00"],
+      ["-950.25", "-950.25"],
+      ["1,234.5", "1,234.50"],
+      ["0.005", "0.01"],
+      ["-1000.994", "-1,000.99"],
+      ["-0.001", "0.00"],
+      ["", "0.00"],
+      [null, "0.00"],
+      [undefined, "0.00"],
+      ["N/A", "N/A"],
+    ];
+    expect(shown.map(([value]) => formatAmount(value))).toEqual(shown.map(([, text]) => text));
   });
 });
