@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { numberSeries } from "../../db/schema/index.ts";
+import { manilaYear } from "./dates.ts";
 
-/** Business time is Asia/Manila: a record made at 07:00 UTC on 31 December belongs to the next year there. */
-const MANILA_YEAR = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", year: "numeric" });
 
 export interface NumberRequest {
   /** The series' code, which starts the number: "SQ", "BK", "WB", ... */
@@ -19,7 +18,8 @@ export interface NumberRequest {
  * records never share a number, and a rolled-back record gives its number back (no gaps).
  */
 export async function nextNumber(db: Db, request: NumberRequest): Promise<string> {
-  const year = Number(MANILA_YEAR.format(request.on ?? new Date()));
+  // Business time is Manila's: a record made at 17:00 UTC on 31 December belongs to the next year there.
+  const year = manilaYear(request.on ?? new Date());
   const branch = request.branchCode.toUpperCase();
   const [row] = await db.insert(numberSeries)
     .values({ series: request.series, branchCode: branch, year, lastValue: 1 })

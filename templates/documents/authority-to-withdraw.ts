@@ -1,6 +1,7 @@
 import { deliveryModeText, documentDate } from "./cargo-booking-slip.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
-import { formatQuantity, MARGIN, manilaTime, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { manilaTimestamp } from "../../api/shared/dates.ts";
+import { formatQuantity, MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The authority to withdraw (ATW, 001 §9): the letter a trucker shows at the container yard to draw an empty
@@ -127,6 +128,6 @@ export function buildAuthorityToWithdrawPdf(view: AtwDocument): Uint8Array {
     doc.line(MARGIN, 38, flow.width - MARGIN, 38);
     if (banner) flow.banner(banner, 41);
   }
-  flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.bookingRef);
+  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.bookingRef);
   return flow.bytes();
 }

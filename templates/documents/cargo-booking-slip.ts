@@ -1,6 +1,8 @@
 import type { DeliveryMode, PaymentMode } from "../../api/modules/bookings/rules.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
-import { formatAmount, formatQuantity, MARGIN, manilaTime, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { manilaTimestamp } from "../../api/shared/dates.ts";
+import { formatAmount } from "../../api/shared/money.ts";
+import { formatQuantity, MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The cargo booking slip (001 §9, printable documents): the shipper's copy of one booking, with the voyage,
@@ -98,7 +100,7 @@ export function documentDate(value: string | null | undefined): string {
   const text = (value ?? "").trim();
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return text;
   const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? text : manilaTime(at);
+  return Number.isNaN(at.getTime()) ? text : manilaTimestamp(at);
 }
 
 /** Weights carry up to three decimals (tons); money rounding would lose the last one. */
@@ -219,6 +221,6 @@ export function buildCargoBookingSlipPdf(view: BookingSlipDocument): Uint8Array 
     doc.setLineWidth(0.3);
     doc.line(MARGIN, 25, flow.width - MARGIN, 25);
   }
-  flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.bookingRef);
+  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.bookingRef);
   return flow.bytes();
 }

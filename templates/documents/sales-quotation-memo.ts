@@ -1,5 +1,7 @@
 import { COMPANY_NAME } from "./list-pdf.ts";
-import { formatAmount, MARGIN, manilaTime, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { manilaTimestamp } from "../../api/shared/dates.ts";
+import { formatAmount } from "../../api/shared/money.ts";
+import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The quotation memorandum (001 §3, release notes "SQ memorandum"): a branch's cover note that sends a batch
@@ -90,6 +92,6 @@ export function buildQuotationMemoPdf(view: QuotationMemo): Uint8Array {
     doc.setLineWidth(0.3);
     doc.line(MARGIN, 18, flow.width - MARGIN, 18);
   }
-  flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.memoRef);
+  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.memoRef);
   return flow.bytes();
 }

@@ -1,5 +1,7 @@
 import { jsPDF } from "jspdf";
 import { autoTable } from "jspdf-autotable";
+import { manilaTimestamp } from "../../api/shared/dates.ts";
+import { formatAmount, groupThousands } from "../../api/shared/money.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
 
 /**
@@ -82,28 +84,6 @@ export const QUOTATION_PRINTOUT_NAME = (sqRefNum: string): string => pdfFileName
 
 const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/;
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/**
- * "12500" or "12500.5" as "12,500.00". Money arrives as decimal strings and is formatted as text, rounding
- * half away from zero at the centavo, so no amount ever takes a trip through a binary float. Text that is not
- * a number (a dash, "N/A") is printed as it came; an empty value reads 0.00 as elsewhere in the product.
- */
-export function formatAmount(value: string): string {
-  const raw = value.trim().replace(/,/g, "");
-  if (raw === "") return "0.00";
-  const match = DECIMAL.exec(raw);
-  if (!match || (match[2] === "" && (match[3] ?? "") === "")) return value;
-  const [, sign, whole, fraction = ""] = match;
-  let centavos = BigInt((whole || "0") + fraction.padEnd(2, "0").slice(0, 2));
-  if ((fraction[2] ?? "0") >= "5") centavos += 1n;
-  const text = centavos.toString().padStart(3, "0");
-  const negative = sign === "-" && centavos !== 0n;
-  return `${negative ? "-" : ""}${groupThousands(text.slice(0, -2))}.${text.slice(-2)}`;
-}
-
 /** Counts read best as they are ("2", "1,200"); a fractional one gets two decimals like money. */
 export function formatQuantity(value: string): string {
   const raw = value.trim().replace(/,/g, "");
@@ -113,16 +93,6 @@ export function formatQuantity(value: string): string {
   const fraction = (match[3] ?? "").replace(/0+$/, "");
   if (fraction === "") return `${match[1]}${groupThousands((match[2] || "0").replace(/^0+(?=\d)/, ""))}`;
   return formatAmount(raw);
-}
-
-/** Business time is Manila's whatever the machine's zone: "2026-03-02 00:30". */
-export function manilaTime(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "Asia/Manila", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-    }).formatToParts(at).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /** "PORT_DESTINATION" as "Port destination": the printout goes to customers, not to developers. */
@@ -412,6 +382,6 @@ export function buildQuotationPrintoutPdf(view: QuotationPrintout): Uint8Array {
     doc.line(MARGIN, 25, flow.width - MARGIN, 25);
     if (banner) flow.banner(banner, 28);
   }
-  flow.footers(`Printed ${manilaTime(view.generatedAt)} (Manila time)`, view.sqRefNum);
+  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.sqRefNum);
   return flow.bytes();
 }

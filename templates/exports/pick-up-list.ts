@@ -1,5 +1,6 @@
 import * as XLSX from "xlsx";
 import type { DeliveryListLine } from "../../api/modules/bookings/schemas.ts";
+import { manilaDate } from "../../api/shared/dates.ts";
 import type { CellValue, WorkbookColumn } from "./workbook.ts";
 
 /**
@@ -18,8 +19,7 @@ type Row = DeliveryListLine & { no: number };
 function listDate(value: string | null): string {
   const text = (value ?? "").trim();
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return text;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? text : new Date(at + 8 * 3_600_000).toISOString().slice(0, 10);
+  return Number.isNaN(Date.parse(text)) ? text : manilaDate(text);
 }
 
 const COLUMNS: WorkbookColumn<Row>[] = [

@@ -1,3 +1,4 @@
+import { manilaDate } from "../../api/shared/dates.ts";
 import { buildWorkbook } from "./workbook.ts";
 
 /** The sounding report as the API answers it; only the fields the sheet reads. */
@@ -28,7 +29,6 @@ export const soundingReportFileName = (r: Pick<SoundingReportExport, "year" | "m
 
 type Line = SoundingReportExport["data"][number] | { total: Volumes };
 const num = (v: string | undefined | null) => (v === undefined || v === null ? null : Number(v));
-const manilaDate = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** One row per voyage with what was on board at departure and final arrival and what it used, then the totals. */
 export function buildSoundingReportWorkbook(report: SoundingReportExport): Uint8Array {

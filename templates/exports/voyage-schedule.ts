@@ -1,3 +1,4 @@
+import { manilaTimestamp } from "../../api/shared/dates.ts";
 import { buildWorkbook } from "./workbook.ts";
 
 export const VOYAGE_SCHEDULE_XLSX_NAME = "voyage_schedule.xlsx";
@@ -16,8 +17,6 @@ export interface VoyageScheduleExportRow {
   destinations: { destinationBranchCode: string; destinationBranchName: string; estimatedTimeArrival: string }[];
 }
 
-/** "2026-12-01T00:00:00.000Z" as Manila wall time, "2026-12-01 08:00". */
-const manila = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 
 /** One row per voyage; the destinations with their ETAs in calling order in one column. */
 export function buildVoyageScheduleWorkbook(rows: readonly VoyageScheduleExportRow[]): Uint8Array {
@@ -29,11 +28,11 @@ export function buildVoyageScheduleWorkbook(rows: readonly VoyageScheduleExportR
       { header: "Voyage Ref", width: 14, value: (r) => r.voyageRef },
       { header: "Vessel", width: 24, value: (r) => r.vesselName },
       { header: "Origin", width: 18, value: (r) => r.originBranchName },
-      { header: "ETD", width: 18, value: (r) => manila(r.estimatedTimeDeparture) },
+      { header: "ETD", width: 18, value: (r) => manilaTimestamp(r.estimatedTimeDeparture) },
       {
         header: "Destinations (ETA)",
         width: 48,
-        value: (r) => r.destinations.map((d) => `${d.destinationBranchName} (${manila(d.estimatedTimeArrival)})`).join("; "),
+        value: (r) => r.destinations.map((d) => `${d.destinationBranchName} (${manilaTimestamp(d.estimatedTimeArrival)})`).join("; "),
       },
       { header: "Approved By", width: 14, value: (r) => r.approvedBy ?? "" },
       { header: "CRO Status", width: 11, value: (r) => r.croStatus },

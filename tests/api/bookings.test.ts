@@ -2,10 +2,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { expireOverdue } from "../../api/modules/bookings/service.ts";
+import { manilaDate, manilaToday } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { areas, bookingBatches, bookingCharges, bookings, statusHistory, truckingRates } from "../../db/schema/index.ts";
+import { areas, bookingBatches, bookingCharges, bookings, companyPolicies, statusHistory, truckingRates } from "../../db/schema/index.ts";
 import { expectErrorBody, makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { DOOR_LANE } from "../support/sq-pricing.ts";
 import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -24,8 +26,7 @@ let extraLanes: { backload: string; tandem: string };
 
 const json = (res: Response) => res.json() as Promise<any>;
 const api = (method: string, path: string, body?: unknown, who = "staff") => w.call(who, method, path, body);
-const manilaDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const manilaDay = (offsetDays = 0) => manilaDate(new Date(Date.now() + offsetDays * 86_400_000));
 const refNumber = (ref: string) => Number(ref.slice(-6));
 
 async function openBatch(list: object[] = [PTP_BOOKING], remarks = "") {
@@ -722,5 +723,32 @@ describe("expiry of bookings nobody confirmed in time", () => {
     for (const [i, b] of before.entries()) {
       expect(after[i].status).toBe(waiting.includes(b.ref) ? "Expired" : b.status);
     }
+  });
+});
+
+describe("insurance rounded once", () => {
+  it("charges C0004 123,456.78 × 3 TEU × C0005 0.0027 = 999.999918 as 1,000.00 on the live price and the saved booking", async () => {
+    // Policies in force from today, for a quotation made today; the lanes quoted earlier keep their premium.
+    await handle.db.insert(companyPolicies).values([
+      { code: "C0004", description: "Insured value per 20-foot van", defaultValueDecimal: "123456.78", dateEffective: manilaToday() },
+      { code: "C0005", description: "Insurance rate", defaultValueDecimal: "0.0027", dateEffective: manilaToday() },
+    ]);
+    const [sqdocNum] = await approvedQuotation([{ ...DOOR_LANE, teu: 3, withInsurance: true }]);
+    const booking = { ...DTD_BOOKING, quantityTeu: 3, sqdocNum };
+    const res = await api("POST", "/Bookings/price", { ...booking, voyageNum: w.voyageNum, customerCode: "PHT" });
+    expect(res.status).toBe(200);
+    const preview = (await json(res)).data;
+    // The rate is the one-TEU premium (333.333306 -> 333.33); the amount is rounded once on all three TEU,
+    // not 333.33 × 3 = 999.99.
+    expect(lines(preview).find((l: any) => l[0] === "INS")).toEqual(["INS", "FREIGHT", 3, "333.33", "1000.00", "SQ"]);
+    expect(preview.insurancePremium).toBe("1000.00");
+    // Freight 37,500.00, arrastre 3,360.00 and 2,940.00, trucking 13,500.00 and 12,300.00, insurance 1,000.00.
+    expect(preview.total).toBe("70600.00");
+    const [saved] = (await openBatch([booking])).bookings;
+    expect(lines(saved)).toEqual(lines(preview));
+    expect([saved.insurancePremium, saved.total]).toEqual(["1000.00", "70600.00"]);
+    // A lane quoted under the earlier policies keeps its own premium: 250.00 per TEU.
+    const [older] = (await openBatch([{ ...DTD_BOOKING, quantityTeu: 3, sqdocNum: w.lanes.dtd }])).bookings;
+    expect(older.insurancePremium).toBe("750.00");
   });
 });

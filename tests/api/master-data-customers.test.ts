@@ -358,6 +358,17 @@ describe("computeInsuranceWithOtherCharges", () => {
     expect(later.data).toMatchObject({ insuredValuePerTeu: "200000.00", insuredValue: "200000.00", premium: "500.00" });
   });
 
+  it("rounds the premium once: C0004 123,456.78 × 3 TEU × C0005 0.0027 = 999.999918 gives 1,000.00", async () => {
+    // Policies in force only from 2030, so the other cases of this file do not see them.
+    await handle.db.insert(companyPolicies).values([
+      { code: "C0004", defaultValueDecimal: "123456.78", dateEffective: "2030-01-01" },
+      { code: "C0005", defaultValueDecimal: "0.0027", dateEffective: "2030-01-01" },
+    ]);
+    const res = await call({ date: "2030-01-01", teu: 3 });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ insuredValuePerTeu: "123456.78", insuredValue: "370370.34", rate: "0.0027", premium: "1000.00" });
+  });
+
   it("refuses a date before any policy (409: the policies must be set up) and bad input (400)", async () => {
     const early = await call({ date: "2024-12-31", teu: 1 });
     expect(early.status).toBe(409);

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { areas, branches, cargoTypes, chargeServicesMatrices, salesQuotations, truckingRates, userBranches } from "../../db/schema/index.ts";
+import { areas, branches, cargoTypes, chargeServicesMatrices, companyPolicies, salesQuotations, truckingRates, userBranches } from "../../db/schema/index.ts";
 import { createRole, createUser, expectErrorBody, type Grant, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { BOOK, DOOR_LANE, PORT_LANE, seedRateBook } from "../support/sq-pricing.ts";
 import { openTestDatabase } from "../support/test-db.ts";
@@ -387,5 +387,37 @@ describe("documents", () => {
     const expired = await json(await as("ae", "POST", "/SalesQuotationDocuments/ExpiredDocuments", { customerCode: "PHT" }));
     expect(expired.data.map((l: any) => l.sqRefNum)).toContain(q.sqRefNum);
     expect((await as("ae", "POST", "/SalesQuotationDocuments/ExpiredDocuments", { take: 0 })).status).toBe(400);
+  });
+});
+
+describe("insurance rounded once", () => {
+  it("prices C0004 123,456.78 × 3 TEU × C0005 0.0027 = 999.999918 as 1,000.00, the lane's total its standard total", async () => {
+    // Policies in force only from 2030, so no other quotation of this file sees them.
+    await handle.db.insert(companyPolicies).values([
+      { code: "C0004", description: "Insured value per 20-foot van", defaultValueDecimal: "123456.78", dateEffective: "2030-01-01" },
+      { code: "C0005", description: "Insurance rate", defaultValueDecimal: "0.0027", dateEffective: "2030-01-01" },
+    ]);
+    const { status, body } = await price({ ...PORT_LANE, teu: 3, withInsurance: true }, "2030-01-15");
+    expect(status).toBe(200);
+    // The rate shown is the one-TEU premium, 333.333306 -> 333.33; the amount is worked out on all three TEU
+    // and rounded once: 370,370.34 × 0.0027 = 999.999918 -> 1,000.00, not 333.33 × 3 = 999.99.
+    expect(charge(body.data.charges, "INS", "FREIGHT")).toMatchObject({
+      source: "INSURANCE", quantity: "3", standardRate: "333.33", requestedRate: "333.33", standardAmount: "1000.00", amount: "1000.00",
+    });
+    // Freight 12,500.00 × 3 + arrastre 1,120.00 × 3 + 980.00 × 3 + insurance 1,000.00.
+    expect(body.data.standardTotal).toBe("44800.00");
+    expect(body.data.total).toBe("44800.00");
+
+    // Saved on a quotation, the lane keeps the same amounts.
+    const q = await draft("ae", "2030-01-15");
+    expect((await addLanes(q.sqRefNum, [{ ...PORT_LANE, teu: 3, withInsurance: true }])).status).toBe(201);
+    const [lane] = (await json(await as("ae", "GET", `/SalesQuotations/read/${q.sqRefNum}`))).data.lanes;
+    expect(charge(lane.charges, "INS", "FREIGHT")).toMatchObject({ standardRate: "333.33", standardAmount: "1000.00", amount: "1000.00" });
+    expect([lane.total, lane.standardTotal]).toEqual(["44800.00", "44800.00"]);
+
+    // A rate asked for insurance is multiplied out as asked: 300.00 × 3.
+    const asked = await price({ ...PORT_LANE, teu: 3, withInsurance: true, requestedRates: [{ chargeCode: "INS", chargePart: "FREIGHT", requestedRate: "300" }] }, "2030-01-15");
+    expect(charge(asked.body.data.charges, "INS", "FREIGHT")).toMatchObject({ requestedRate: "300.00", standardAmount: "1000.00", amount: "900.00" });
+    expect([asked.body.data.total, asked.body.data.standardTotal]).toEqual(["44700.00", "44800.00"]);
   });
 });

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { manilaDate } from "../../api/modules/master-data/rules.ts";
+import { manilaDate } from "../../api/shared/dates.ts";
 import { bucketOf } from "../../api/modules/sales-quotations/reports.ts";
 import { expireQuotations } from "../../api/modules/sales-quotations/service.ts";
 import type { DatabaseHandle } from "../../db/client.ts";

@@ -1,24 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { addWorkingDays, isWorkingDay, manilaDate, weekdayOf } from "../../api/shared/dates.ts";
+import { splitVat, sumAmounts } from "../../api/shared/money.ts";
 import {
-  addWorkingDays,
   CHARGE_PARTS,
   chargeAmount,
   chargePartOf,
   type CompanyPolicy,
   type FreightRate,
   insurancePremium,
-  isWorkingDay,
-  manilaDate,
   policyInForce,
   type PortRate,
   RATE_UNIT_LABELS,
   rateInForce,
-  splitVat,
   storageDueDate,
-  sumAmounts,
   type TruckingRate,
   truckingRate,
-  weekdayOf,
 } from "../../api/modules/master-data/rules.ts";
 
 const portRate = (id: number, dateEffective: string, stdRateWvat: string, over: Partial<PortRate> = {}): PortRate => ({

@@ -6,13 +6,13 @@ import {
 } from "../../templates/documents/sales-quotation-memo.ts";
 import {
   buildQuotationPrintoutPdf,
-  formatAmount,
   formatQuantity,
   type QuotationPrintout,
   type QuotationPrintoutCharge,
   QUOTATION_PRINTOUT_NAME,
   SOC_VALUE,
 } from "../../templates/documents/sales-quotation.ts";
+import { formatAmount } from "../../api/shared/money.ts";
 import { normaliseOcr, type RenderedPdf, renderPdf } from "../support/pdf-image.ts";
 
 /**

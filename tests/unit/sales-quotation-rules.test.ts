@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ChargeRow } from "../../api/modules/sales-quotations/schemas.ts";
+import { formatAmount } from "../../api/shared/money.ts";
 import {
   availableActions,
   canEditLanes,
   EMPTY_LANE,
-  formatAmount,
   laneGaps,
   laneInputOf,
   listsOf,

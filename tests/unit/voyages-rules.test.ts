@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addCalendarDays as addDays, manilaToday } from "../../api/shared/dates.ts";
 import {
-  addDays,
   destinationsOfRoute,
   detailInputOf,
   EMPTY_DETAIL,
@@ -8,7 +8,6 @@ import {
   errorsByLine,
   manilaFields,
   manilaInstant,
-  manilaToday,
   missingCalls,
   scheduleFormOf,
   scheduleInputOf,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, voyageSchedules } from "../../../db/schema/index.ts";
+import { manilaDate } from "../../shared/dates.ts";
 import { transitionMany } from "../../shared/workflow.ts";
 import { type BookingActor, bookingTarget, settleBatch } from "./batches.ts";
 import { recordsByRefs, toRows } from "./records.ts";
@@ -31,7 +32,7 @@ const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]
 export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Date; actor?: BookingActor }) {
   const now = options.now ?? new Date();
   const actor = options.actor ?? SYSTEM_ACTOR;
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(now);
+  const day = manilaDate(now);
   const due = await db.select({ id: bookings.id, bookingRef: bookings.bookingRef, bookingBatchRef: bookings.bookingBatchRef })
     .from(bookings).innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
     .where(and(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { areas, bookingBatches, bookingCharges, bookings, customers } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
+import { formatManilaDateTime } from "../../shared/dates.ts";
 import { transition, transitionMany } from "../../shared/workflow.ts";
 import { queueEmail } from "../email/service.ts";
 import { batchTarget, type BookingActor, bookingTarget } from "./batches.ts";
@@ -70,7 +71,7 @@ export async function sendBookingLink(db: Db, actor: BookingActor, input: { book
         voyage: `${voyage.voyageNum} (${voyage.vesselName})`,
         bookingCount: pending.length,
         link: `${ctx.linkBase}/booking/link/t/${token}`,
-        expiresAt: new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", dateStyle: "medium", timeStyle: "short" }).format(expiresAt),
+        expiresAt: formatManilaDateTime(expiresAt),
       },
       requestedBy: actor.userId,
       meta: { bookingBatchRef: batch.bookingBatchRef },

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { charges, ports } from "../../../db/schema/index.ts";
+import { charges, companyPolicies, ports } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { chargeAmount, normalizeAmount, sumAmounts } from "../master-data/rules.ts";
+import { normalizeAmount, sumAmounts, toCentavos } from "../../shared/money.ts";
+import { chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY } from "../master-data/rules.ts";
 import { quotationsForBooking } from "../sales-quotations/service.ts";
 import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
 import type { DeliveryMode } from "./rules.ts";
@@ -25,8 +26,10 @@ export interface LaneChoice {
   originAreaCode: string | null;
   destinationAreaCode: string | null;
   isTandem: boolean;
+  /** The quotation date: the rates and policies the lane was priced at were those in force on it. */
+  sqDate: string;
   validUntil: string;
-  charges: { chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; requestedRate: string }[];
+  charges: { chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; source: string; standardRate: string; requestedRate: string }[];
 }
 
 export interface LaneSearch {
@@ -77,12 +80,15 @@ export async function lanesFor(db: Db, search: LaneSearch): Promise<LaneChoice[]
         originAreaCode: lane.originAreaCode,
         destinationAreaCode: lane.destinationAreaCode,
         isTandem: lane.isTandem,
+        sqDate: quotation.sqDate,
         validUntil: quotation.validUntil,
         charges: lane.charges.map((c) => ({
           chargeCode: c.chargeCode,
           chargeName: c.chargeName,
           chargePart: c.chargePart,
           rateUnit: c.rateUnit,
+          source: c.source,
+          standardRate: c.standardRate,
           requestedRate: c.requestedRate,
         })),
       });
@@ -142,6 +148,26 @@ const QUANTITY_OF: Record<string, (input: PricingInput) => string> = {
   perTon: (input) => input.cargoWeight,
 };
 
+const insurancePolicies = (db: Db): Promise<CompanyPolicy[]> =>
+  db.select().from(companyPolicies).where(inArray(companyPolicies.code, [INSURED_VALUE_PER_TEU_POLICY, INSURANCE_RATE_POLICY]));
+
+/**
+ * The insurance premium of a booking priced at the lane's standard premium: worked out on all the booking's
+ * TEU from the policies the quotation was priced at and rounded once, as the lane's own amount is, rather than
+ * the one-TEU premium (the lane's rate, already rounded) multiplied. Should those policies no longer give the
+ * lane's rate (a policy row changed since), the lane's rate stands and is multiplied out.
+ */
+function insuranceAmount(policies: readonly CompanyPolicy[], sqDate: string, perTeu: string, teu: string): string {
+  try {
+    if (insurancePremium({ policies, on: sqDate, teu: 1 }).premium === normalizeAmount(perTeu)) {
+      return insurancePremium({ policies, on: sqDate, teu }).premium;
+    }
+  } catch {
+    // No policy in force on the quotation date any more: the lane's rate stands.
+  }
+  return chargeAmount(perTeu, "perTeu", teu);
+}
+
 /** Prices a booking; refuses a missing lane and a charge code added twice or already on the lane (001 §5). */
 export async function priceBooking(db: Db, search: LaneSearch, input: PricingInput): Promise<PricedBooking> {
   const lanes = search.readLanes
@@ -152,10 +178,12 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
   const lane = chooseLane(lanes, input, search.customerCode, search.voyage);
 
   const priced: BookingChargeRow[] = [];
+  let policies: Promise<CompanyPolicy[]> | null = null;
   for (const charge of lane.charges) {
     const quantity = QUANTITY_OF[charge.rateUnit]?.(input) ?? "0";
     // As on the quotation, a charge in a unit the booking ships nothing in is left off.
     if (Number(quantity) === 0) continue;
+    const standardInsurance = charge.source === "INSURANCE" && toCentavos(charge.requestedRate) === toCentavos(charge.standardRate);
     priced.push({
       chargeCode: charge.chargeCode,
       chargeName: charge.chargeName,
@@ -163,7 +191,9 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
       rateUnit: charge.rateUnit,
       quantity,
       rate: normalizeAmount(charge.requestedRate),
-      amount: chargeAmount(charge.requestedRate, charge.rateUnit as "perTeu", quantity),
+      amount: standardInsurance
+        ? insuranceAmount(await (policies ??= insurancePolicies(db)), lane.sqDate, charge.standardRate, quantity)
+        : chargeAmount(charge.requestedRate, charge.rateUnit as "perTeu", quantity),
       source: "SQ",
     });
   }

@@ -11,7 +11,8 @@ import {
   truckings,
 } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { manilaDate, sumAmounts } from "../master-data/rules.ts";
+import { manilaDate } from "../../shared/dates.ts";
+import { sumAmounts } from "../../shared/money.ts";
 import { scheduleByNumber } from "../voyages/schedules.ts";
 import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
 import { type LaneChoice, type PricedBooking, priceBooking } from "./pricing.ts";

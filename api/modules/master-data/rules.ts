@@ -2,128 +2,26 @@
  * Pricing and calendar rules over master data (000 §3 rates and policies, 001 §9 charge codes, policy codes
  * and calculations). Pure functions: no database, no clock, no time zone.
  *
- * Money: amounts enter and leave as decimal strings ("1234.50") and are computed in integer centavos
- * (bigint), rounding half-up (away from zero) to the centavo. Rates, quantities and policy values are parsed
- * from their decimal text exactly, never through float arithmetic.
- *
- * Dates: business dates are "YYYY-MM-DD" strings on the Asia/Manila calendar. They compare as text and are
- * stepped through a UTC day count, so the machine's time zone never moves a date.
+ * Amounts, rates and their rounding come from api/shared/money.ts; business dates and working days from
+ * api/shared/dates.ts. This file holds only what the master data means: which rate or policy is in force,
+ * how a charge is priced in its unit, the trucking rate of a trip, the insurance premium, the part of a
+ * charge and the storage due date.
  */
+import { addCalendarDays, addWorkingDays, type BranchCalendar, dayNumber } from "../../shared/dates.ts";
+import {
+  type DecimalInput,
+  formatCentavos,
+  insurancePremiumOf,
+  multiplyCentavos,
+  normalizeAmount,
+  parseDecimal,
+  pow10,
+  toCentavos,
+} from "../../shared/money.ts";
 import { type ChargePart, RATE_UNITS, type RateUnit } from "./reference-lists.ts";
 export { CHARGE_PARTS } from "./reference-lists.ts";
 
 export type { ChargePart, RateUnit };
-
-// ---------------------------------------------------------------------------------------------------------
-// Decimal text and centavos
-
-/** A decimal as stored or typed: "1234.50", "0.0025", 12. Numbers are read through their shortest text. */
-export type DecimalInput = string | number;
-
-interface Scaled {
-  /** The digits as an integer: "12.345" -> 12345n. */
-  units: bigint;
-  /** How many of those digits are decimals: "12.345" -> 3. */
-  scale: number;
-}
-
-const DECIMAL_TEXT = /^([+-])?(\d+)(?:\.(\d*))?$|^([+-])?\.(\d+)$/;
-
-function parseDecimal(value: DecimalInput, what: string): Scaled {
-  const text = typeof value === "number" ? numberText(value, what) : String(value).trim();
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) throw new Error(`${what} is not a decimal number: "${value}"`);
-  const sign = match[1] ?? match[4];
-  const whole = match[2] ?? "0";
-  const fraction = match[3] ?? match[5] ?? "";
-  const units = BigInt(whole + fraction);
-  return { units: sign === "-" ? -units : units, scale: fraction.length };
-}
-
-function numberText(value: number, what: string): string {
-  if (!Number.isFinite(value)) throw new Error(`${what} is not a decimal number: ${value}`);
-  const text = String(value);
-  // 1e-7 and 1e21 print in exponent form; such values are not amounts, rates or quantities of this domain.
-  if (/e/i.test(text)) throw new Error(`${what} is out of range: ${value}`);
-  return text;
-}
-
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
-
-/** n / d rounded half away from zero; d must be positive. */
-function divideRounded(n: bigint, d: bigint): bigint {
-  const quotient = n / d;
-  const remainder = n % d;
-  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twice >= d) return quotient + (n < 0n ? -1n : 1n);
-  return quotient;
-}
-
-/** Integer centavos of a peso amount; more than two decimals round half-up. */
-export function toCentavos(amount: DecimalInput, what = "Amount"): bigint {
-  const { units, scale } = parseDecimal(amount, what);
-  return scale <= 2 ? units * pow10(2 - scale) : divideRounded(units, pow10(scale - 2));
-}
-
-/** Centavos back to the two-decimal text used at the edges: 123450n -> "1234.50". */
-export function formatCentavos(centavos: bigint): string {
-  const negative = centavos < 0n;
-  const digits = (negative ? -centavos : centavos).toString().padStart(3, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** An amount as two-decimal text, rounded half-up: "1234.5" -> "1234.50". */
-export function normalizeAmount(amount: DecimalInput): string {
-  return formatCentavos(toCentavos(amount));
-}
-
-/** Sum of amounts, exactly. */
-export function sumAmounts(amounts: readonly DecimalInput[]): string {
-  return formatCentavos(amounts.reduce<bigint>((total, amount) => total + toCentavos(amount), 0n));
-}
-
-/** centavos × (units / 10^scale), rounded half-up to the centavo. */
-function multiply(centavos: bigint, factor: Scaled): bigint {
-  return divideRounded(centavos * factor.units, pow10(factor.scale));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Business dates
-
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a "YYYY-MM-DD" business date; throws on anything else, 2026-02-30 included. */
-function dayNumber(date: string, what = "Date"): number {
-  const match = DATE_TEXT.exec(date);
-  if (!match) throw new Error(`${what} must be a date written YYYY-MM-DD: "${date}"`);
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) {
-    throw new Error(`${what} is not a calendar date: "${date}"`);
-  }
-  return ms / DAY_MS;
-}
-
-function dateOfDayNumber(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The business date `days` calendar days after (or before, when negative) `date`. */
-export function addCalendarDays(date: string, days: number): string {
-  if (!Number.isInteger(days)) throw new Error(`Days must be a whole number: ${days}`);
-  return dateOfDayNumber(dayNumber(date) + days);
-}
-
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000; // Asia/Manila is UTC+8 all year, without daylight saving.
-
-/** The Asia/Manila business date of an instant (a Date or an ISO timestamp with its offset). */
-export function manilaDate(instant: Date | string): string {
-  const ms = instant instanceof Date ? instant.getTime() : Date.parse(instant);
-  if (Number.isNaN(ms)) throw new Error(`Not a point in time: "${String(instant)}"`);
-  return new Date(ms + MANILA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Rates in force (000 §3)
@@ -234,26 +132,7 @@ export function chargeAmount(rate: DecimalInput, unit: RateUnit, quantity: Decim
         : `Quantity ${label} takes at most ${decimals} decimals: ${quantity}`,
     );
   }
-  return formatCentavos(multiply(toCentavos(rate, "Rate"), amount));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// VAT
-
-/** The Philippine VAT rate, as a fraction. */
-export const VAT_RATE = "0.12";
-
-/**
- * Splits a VAT-inclusive amount (every stdRate...Wvat is one) into net and VAT. The net is
- * gross / (1 + rate) rounded half-up; the VAT is the remainder, so net + vat is always exactly the input.
- */
-export function splitVat(amountWithVat: DecimalInput, vatRate: DecimalInput = VAT_RATE): { net: string; vat: string } {
-  const gross = toCentavos(amountWithVat, "Amount with VAT");
-  const rate = parseDecimal(vatRate, "VAT rate");
-  if (rate.units < 0n) throw new Error(`VAT rate cannot be negative: ${vatRate}`);
-  const one = pow10(rate.scale);
-  const net = divideRounded(gross * one, one + rate.units);
-  return { net: formatCentavos(net), vat: formatCentavos(gross - net) };
+  return formatCentavos(multiplyCentavos(toCentavos(rate, "Rate"), amount));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -333,7 +212,8 @@ export const INSURANCE_RATE_POLICY = "C0005";
  * is that value × C0005.
  *
  * C0005 is read as a fraction of the insured value, not a percent: 0.0025 means 0.25 %, so a premium on
- * 100000.00 is 250.00. The premium is rounded half-up to the centavo.
+ * 100000.00 is 250.00. The premium is worked out exactly and rounded once, half-up to the centavo
+ * (insurancePremiumOf): 123,456.78 × 3 TEU × 0.0027 = 999.999918 gives 1,000.00.
  */
 export function insurancePremium(input: {
   policies: readonly CompanyPolicy[];
@@ -349,14 +229,13 @@ export function insurancePremium(input: {
   if (rate.units < 0n || rate.units > pow10(rate.scale)) {
     throw new Error(`Insurance rate (${INSURANCE_RATE_POLICY}) must be a fraction between 0 and 1: ${rateValue}`);
   }
-  const vans = multiply(toCentavos(perTeu, "Insured value per 20-foot van"), teu);
-  const others = (input.otherCharges ?? []).reduce<bigint>((sum, charge) => sum + toCentavos(charge, "Charge"), 0n);
-  const insured = vans + others;
-  return {
-    insuredValue: formatCentavos(insured),
-    rate: String(rateValue).trim(),
-    premium: formatCentavos(multiply(insured, rate)),
-  };
+  const { insuredValue, premium } = insurancePremiumOf({
+    insuredValuePerTeu: perTeu,
+    teu: input.teu,
+    rate: rateValue,
+    otherCharges: input.otherCharges,
+  });
+  return { insuredValue, rate: String(rateValue).trim(), premium };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -392,59 +271,7 @@ export function chargePartOf(chargeCode: string, side?: ChargeSide): ChargePart 
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Calendar: holidays and work schedules by branch (001 §3 accounting, §9 storage due date)
-
-/** Day of the week, 0 = Sunday to 6 = Saturday. */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-/** Monday to Saturday: the schedule of a branch that has none recorded. */
-export const DEFAULT_WORK_SCHEDULE: readonly Weekday[] = [1, 2, 3, 4, 5, 6];
-
-/** A holiday of one branch, or of every branch when branchCode is null (a national holiday). */
-export interface Holiday {
-  date: string;
-  branchCode: string | null;
-}
-
-/** The working calendar of one branch. Without a branch only national holidays apply. */
-export interface BranchCalendar {
-  branchCode?: string | null;
-  holidays?: readonly Holiday[];
-  workSchedule?: readonly Weekday[] | null;
-}
-
-/** Day of the week of a business date, 0 = Sunday. */
-export function weekdayOf(date: string): Weekday {
-  // 1970-01-01 was a Thursday.
-  return (((dayNumber(date) + 4) % 7) + 7) % 7 as Weekday;
-}
-
-/** Whether the branch works on `date`: a day of its schedule that is neither a national nor its own holiday. */
-export function isWorkingDay(date: string, calendar: BranchCalendar = {}): boolean {
-  const schedule = calendar.workSchedule ?? DEFAULT_WORK_SCHEDULE;
-  if (!schedule.includes(weekdayOf(date))) return false;
-  const branch = calendar.branchCode ?? null;
-  return !(calendar.holidays ?? []).some((holiday) =>
-    holiday.date === date && (holiday.branchCode === null || holiday.branchCode === branch)
-  );
-}
-
-/**
- * The date `n` working days after `date` (the start date itself is not counted; n = 0 gives `date`).
- * Throws when the schedule has no working day at all.
- */
-export function addWorkingDays(date: string, n: number, calendar: BranchCalendar = {}): string {
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Working days must be a whole number of 0 or more: ${n}`);
-  const schedule = calendar.workSchedule ?? DEFAULT_WORK_SCHEDULE;
-  if (n > 0 && schedule.length === 0) throw new Error("The work schedule has no working day");
-  let day = dayNumber(date);
-  let counted = 0;
-  while (counted < n) {
-    day += 1;
-    if (isWorkingDay(dateOfDayNumber(day), calendar)) counted += 1;
-  }
-  return dateOfDayNumber(day);
-}
+// Storage due date (001 §9)
 
 /** The branch whose storage due date counts calendar days. */
 export const CALENDAR_DAY_STORAGE_BRANCH = "MNL";

@@ -3,7 +3,8 @@ import type { Db } from "../../../db/client.ts";
 import { branches, cargoTypes, customers, salesQuotationMemos, salesQuotations, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
-import { RATE_UNIT_LABELS, sumAmounts } from "../master-data/rules.ts";
+import { sumAmounts } from "../../shared/money.ts";
+import { RATE_UNIT_LABELS } from "../master-data/rules.ts";
 import { lanesOf } from "./lanes.ts";
 import {
   aeSummary,

@@ -3,16 +3,15 @@ import type { Db } from "../../../db/client.ts";
 import { areas, charges, chargeServicesMatrices, companyPolicies, freightRates, ports, portRates, serviceModes, truckingRates } from "../../../db/schema/index.ts";
 import { AppError, asValidation } from "../../shared/errors.ts";
 import type { ChargePart } from "../master-data/reference-lists.ts";
+import { type DecimalInput, sumAmounts } from "../../shared/money.ts";
 import {
   chargeAmount,
-  type DecimalInput,
   insurancePremium,
   RATE_UNIT_LABELS,
   type RateBase,
   rateInForce,
   type RateQuery,
   type RateUnit,
-  sumAmounts,
   truckingRate,
 } from "../master-data/rules.ts";
 import type { ChargeRow, LaneInput } from "./schemas.ts";
@@ -201,6 +200,7 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     if (!insurance) throw invalid("withInsurance", "No active insurance premium charge is set up in the charge master.");
     if (lane.teu < 1) throw invalid("withInsurance", "Insurance is priced per 20-foot van: give at least one TEU.");
     const policies = await db.select().from(companyPolicies).where(inArray(companyPolicies.code, ["C0004", "C0005"]));
+    // The rate shown is the premium of one TEU; the lane's amount is worked out on all its TEU and rounded once.
     const one = asValidation("withInsurance", () => insurancePremium({ policies, on, teu: 1 }));
     const all = asValidation("withInsurance", () => insurancePremium({ policies, on, teu: lane.teu }));
     lines.push({ charge: insurance, part: "FREIGHT", source: "INSURANCE", rate: one.premium, standardAmount: all.premium });
@@ -250,7 +250,8 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
     const quantity = line.source === "INSURANCE" ? String(lane.teu) : quantityIn(unit, lane);
     const unitOfLine: RateUnit = line.source === "INSURANCE" ? "perTeu" : unit;
     const standardRate = asValidation("rate", () => chargeAmount(line.rate, "perTeu", 1));
-    const requestedRate = requested.get(`${line.charge.code.toLowerCase()}|${line.part}`) ?? standardRate;
+    const requestedRate = asValidation("requestedRates", () => chargeAmount(requested.get(`${line.charge.code.toLowerCase()}|${line.part}`) ?? standardRate, "perTeu", 1));
+    const standardAmount = line.standardAmount ?? asValidation("quantity", () => chargeAmount(standardRate, unitOfLine, quantity));
     return {
       chargeCode: line.charge.code,
       chargeName: line.charge.printName || line.charge.name,
@@ -259,9 +260,11 @@ export async function priceLane(db: Db, lane: PricingInput): Promise<PricedLane>
       quantity,
       source: line.source,
       standardRate,
-      requestedRate: asValidation("requestedRates", () => chargeAmount(requestedRate, "perTeu", 1)),
-      standardAmount: line.standardAmount ?? asValidation("quantity", () => chargeAmount(standardRate, unitOfLine, quantity)),
-      amount: asValidation("quantity", () => chargeAmount(requestedRate, unitOfLine, quantity)),
+      requestedRate,
+      standardAmount,
+      // Without a rate of its own the charge costs its standard amount: for insurance that is the premium
+      // rounded once on every TEU, not the one-TEU premium (the standard rate shown) multiplied.
+      amount: requestedRate === standardRate ? standardAmount : asValidation("quantity", () => chargeAmount(requestedRate, unitOfLine, quantity)),
     };
   });
   return {

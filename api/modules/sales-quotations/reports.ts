@@ -4,7 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { branches, customers, salesQuotations, statusHistory, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { dateText } from "../master-data/fields.ts";
-import { addCalendarDays, manilaDate } from "../master-data/rules.ts";
+import { daysBetween, manilaDate, manilaDayRange } from "../../shared/dates.ts";
 import { salesQuotationFlow } from "./workflow.ts";
 
 /**
@@ -266,9 +266,6 @@ export async function customersPerAe(db: Db, caller: ReportCaller, input: Custom
 // ---------------------------------------------------------------------------------------------------------
 // agingReportAeV1
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
 /**
  * The SQ Aging Report: the quotations that stood at an approver's step at the end of the as-of day (Manila;
  * today when left out), each with the calendar days since it reached that step, bucketed, and a count per AE
@@ -283,7 +280,7 @@ export async function agingReport(db: Db, input: AgingInput, now = new Date()) {
   const asOf = input.asOf ?? manilaDate(now);
   const branchCode = await branchOf(db, input.branchCode);
   // The first instant of the next Manila day: a change made any time on the as-of day counts.
-  const cutoff = new Date(`${addCalendarDays(asOf, 1)}T00:00:00+08:00`);
+  const cutoff = manilaDayRange(asOf, asOf).end!;
   const h = statusHistory;
   const latest = db.selectDistinctOn([h.recordId], { recordId: h.recordId, status: h.toStatus, since: h.dateCreated })
     .from(h)

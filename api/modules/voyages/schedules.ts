@@ -5,7 +5,7 @@ import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { addCalendarDays } from "../master-data/rules.ts";
+import { manilaDayRange } from "../../shared/dates.ts";
 import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
 
 /**
@@ -180,9 +180,6 @@ export async function scheduleByNumber(db: Db, voyageNum: string): Promise<Sched
   return row;
 }
 
-/** Manila midnight of a date, as an instant. */
-const manilaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
-
 function scheduleFilters(query: Omit<ScheduleListQuery, "skip" | "take">) {
   if (query.dateFrom && query.dateTo && query.dateTo < query.dateFrom) throw invalid("dateTo", "To date cannot be before the from date.");
   const touching = query.branchCode
@@ -191,11 +188,12 @@ function scheduleFilters(query: Omit<ScheduleListQuery, "skip" | "take">) {
       inArray(voyageSchedules.voyageNum, sql`(select voyage_num from voyage_schedule_destinations where lower(destination_branch_code) = lower(${query.branchCode}))`),
     )
     : undefined;
+  const departing = manilaDayRange(query.dateFrom, query.dateTo);
   return and(
     statusFilter(voyageSchedules.isActive, query.filter),
     searchAny([voyageSchedules.voyageNum, voyageSchedules.voyageRef, voyageSchedules.vesselCode, voyageSchedules.remarks], query.search),
-    query.dateFrom ? gte(voyageSchedules.estimatedTimeDeparture, manilaMidnight(query.dateFrom)) : undefined,
-    query.dateTo ? lt(voyageSchedules.estimatedTimeDeparture, manilaMidnight(addCalendarDays(query.dateTo, 1))) : undefined,
+    departing.start ? gte(voyageSchedules.estimatedTimeDeparture, departing.start) : undefined,
+    departing.end ? lt(voyageSchedules.estimatedTimeDeparture, departing.end) : undefined,
     query.vesselCode ? sql`lower(${voyageSchedules.vesselCode}) = lower(${query.vesselCode})` : undefined,
     touching,
   );

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { vessels, voyageScheduleDestinations, voyageSchedules, voyageSoundings } from "../../../db/schema/index.ts";
+import { manilaDayRange, monthBounds } from "../../shared/dates.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
-import { formatCentavos, toCentavos } from "../master-data/rules.ts";
+import { formatCentavos, toCentavos } from "../../shared/money.ts";
 import { SOUNDING_LIQUIDS, type SoundingInput, type SoundingReport, type SoundingReportQuery, type SoundingRow } from "./sounding-schemas.ts";
 
 /**
@@ -90,12 +91,12 @@ const zero = () => ({ fuelOil: 0n, dieselOil: 0n, lubeOil: 0n, freshWater: 0n })
 export async function soundingReport(db: Db, query: SoundingReportQuery): Promise<SoundingReport> {
   const [vessel] = await db.select().from(vessels).where(sql`lower(${vessels.code}) = lower(${query.vesselCode})`);
   if (!vessel) throw invalid("vesselCode", `Vessel ${query.vesselCode} does not exist.`);
-  const first = `${query.year}-${String(query.month).padStart(2, "0")}-01`;
-  const next = query.month === 12 ? `${query.year + 1}-01-01` : `${query.year}-${String(query.month + 1).padStart(2, "0")}-01`;
+  const month = monthBounds(query.year, query.month);
+  const departing = manilaDayRange(month.first, month.last);
   const voyages = await db.select().from(voyageSchedules).where(and(
     eq(voyageSchedules.vesselCode, vessel.code),
-    gte(voyageSchedules.estimatedTimeDeparture, new Date(`${first}T00:00:00+08:00`)),
-    lt(voyageSchedules.estimatedTimeDeparture, new Date(`${next}T00:00:00+08:00`)),
+    gte(voyageSchedules.estimatedTimeDeparture, departing.start!),
+    lt(voyageSchedules.estimatedTimeDeparture, departing.end!),
   )).orderBy(asc(voyageSchedules.estimatedTimeDeparture), asc(voyageSchedules.voyageNum));
   const soundings = voyages.length === 0 ? [] : await db.select().from(voyageSoundings)
     .where(inArray(voyageSoundings.voyageNum, voyages.map((v) => v.voyageNum)))

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageSchedules } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { addCalendarDays } from "../master-data/rules.ts";
+import { manilaDayRange } from "../../shared/dates.ts";
 import { schedulesWhere } from "./schedules.ts";
 
 /**
@@ -37,10 +37,11 @@ export async function vesselHistory(db: Db, query: { vesselCode: string; dateFro
   if (query.dateTo < query.dateFrom) throw new AppError("VALIDATION", "To date cannot be before the from date.", { dateTo: ["To date cannot be before the from date"] });
   const [vessel] = await db.select().from(vessels).where(sql`lower(${vessels.code}) = lower(${query.vesselCode})`);
   if (!vessel) throw new AppError("VALIDATION", `Vessel ${query.vesselCode} does not exist.`, { vesselCode: [`Vessel ${query.vesselCode} does not exist`] });
+  const departing = manilaDayRange(query.dateFrom, query.dateTo);
   const voyages = await schedulesWhere(db, and(
     eq(voyageSchedules.vesselCode, vessel.code),
-    gte(voyageSchedules.estimatedTimeDeparture, new Date(`${query.dateFrom}T00:00:00+08:00`)),
-    lt(voyageSchedules.estimatedTimeDeparture, new Date(`${addCalendarDays(query.dateTo, 1)}T00:00:00+08:00`)),
+    gte(voyageSchedules.estimatedTimeDeparture, departing.start!),
+    lt(voyageSchedules.estimatedTimeDeparture, departing.end!),
   ));
   const recorded = voyages.length === 0 ? [] : await db.select({ voyageNum: vesselUpdateHeaders.voyageNum, d: vesselUpdateDetails })
     .from(vesselUpdateDetails)

@@ -4,7 +4,7 @@ import { codeParam, listFilters, optionalCode, pageAnswer, requiredCode, tag } f
 import { dateModifiedField } from "../../../shared/contracts.ts";
 import { dateText } from "../fields.ts";
 import { STRIPPING_TYPE_CODES } from "../reference-lists.ts";
-import { manilaDate } from "../rules.ts";
+import { manilaDate } from "../../../shared/dates.ts";
 import { CHARGE_CATEGORIES, chargeContract, chargeServicesMatrixContract, companyPolicyContract } from "../schemas.ts";
 import {
   allCharges,

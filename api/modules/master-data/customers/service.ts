@@ -6,16 +6,15 @@ import type { Actor } from "../../../shared/crud.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { customerService } from "../entities.ts";
+import { manilaDate } from "../../../shared/dates.ts";
+import { normalizeAmount, sumAmounts } from "../../../shared/money.ts";
 import {
   type CompanyPolicy,
   INSURANCE_RATE_POLICY,
   insurancePremium,
   INSURED_VALUE_PER_TEU_POLICY,
-  manilaDate,
-  normalizeAmount,
   policyInForce,
   RATE_UNIT_LABELS,
-  sumAmounts,
 } from "../rules.ts";
 import type {
   CreateWithDetailsInput,

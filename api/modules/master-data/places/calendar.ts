@@ -8,12 +8,13 @@ import {
   addCalendarDays,
   addWorkingDays,
   type BranchCalendar,
+  daysBetween,
   DEFAULT_WORK_SCHEDULE,
   isWorkingDay,
   manilaDate,
   type Weekday,
   weekdayOf,
-} from "../rules.ts";
+} from "../../../shared/dates.ts";
 
 type Holiday = typeof holidays.$inferSelect;
 export type HolidayOfBranch = Holiday & { isNational: boolean };
@@ -67,9 +68,8 @@ export async function branchCalendar(db: Db, branchCode: string, from: string, t
   return { branchCode: code, workSchedule, holidays: list.map((h) => ({ date: h.holidayDate, branchCode: h.branchCode })) };
 }
 
-function dayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+/** Days in a range, both ends included. */
+const dayCount = (from: string, to: string): number => daysBetween(from, to) + 1;
 
 /** A range given as a year or as two dates; both ends checked, at most MAX_CALENDAR_DAYS long. */
 export function calendarRange(input: { year?: number; dateFrom?: string; dateTo?: string }, today = manilaDate(new Date())) {

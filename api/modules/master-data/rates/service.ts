@@ -5,7 +5,8 @@ import { charges, freightRates, portRates, truckingRates } from "../../../../db/
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../../shared/contracts.ts";
 import { AppError, asValidation } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
-import { chargeAmount, rateInForce, RATE_UNIT_LABELS, type RateUnit, splitVat, truckingRate } from "../rules.ts";
+import { splitVat } from "../../../shared/money.ts";
+import { chargeAmount, rateInForce, RATE_UNIT_LABELS, type RateUnit, truckingRate } from "../rules.ts";
 import { freightRateContract, portRateContract, truckingRateContract } from "../schemas.ts";
 import { chargeByCode } from "../charges/service.ts";
 

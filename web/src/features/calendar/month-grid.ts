@@ -1,10 +1,11 @@
 /**
  * The month grid of the calendar page and the words it speaks: pure functions over "YYYY-MM-DD" business
- * dates. Dates step through the master-data rules (a UTC day count), so the browser's time zone never moves a
+ * dates. Dates step through api/shared/dates.ts (a UTC day count), so the browser's time zone never moves a
  * day; names are spelled out here rather than by Intl so the labels read the same in every browser locale.
  */
-import { addCalendarDays, type Weekday, weekdayOf } from "../../../../api/modules/master-data/rules.ts";
+import { addCalendarDays, daysInMonth as daysOfMonth, MONTH_NAMES, type Weekday, weekdayOf } from "../../../../api/shared/dates.ts";
 
+export { MONTH_NAMES };
 export type { Weekday };
 
 /** A month of a year; month runs 1 (January) to 12. */
@@ -26,10 +27,6 @@ export interface GridDay {
 export const WEEK_STARTS_ON: Weekday = 1;
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-export const MONTH_NAMES = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -38,8 +35,7 @@ export function firstOfMonth({ year, month }: YearMonth): string {
 }
 
 export function daysInMonth({ year, month }: YearMonth): number {
-  // Day 0 of the next month is the last day of this one; UTC keeps daylight saving out of it.
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return daysOfMonth(year, month);
 }
 
 export function monthOf(date: string): YearMonth {

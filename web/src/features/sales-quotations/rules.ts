@@ -1,4 +1,5 @@
-import { chargeAmount, sumAmounts } from "../../../../api/modules/master-data/rules.ts";
+import { sumAmounts, toCentavos } from "../../../../api/shared/money.ts";
+import { chargeAmount } from "../../../../api/modules/master-data/rules.ts";
 import {
   type ChargeRow,
   EDITABLE_STATUSES,
@@ -148,16 +149,6 @@ export function statusIntent(status: SqStatus): "primary" | "success" | "danger"
 
 // Amounts ---------------------------------------------------------------------------------------------------
 
-/** "20160.5" reads "20,160.50": thousands separators and two decimals, from the text, never through a float. */
-export function formatAmount(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === "") return "0.00";
-  const text = value.trim();
-  const negative = text.startsWith("-");
-  const [whole = "0", fraction = ""] = (negative ? text.slice(1) : text).split(".");
-  const grouped = (whole.replace(/^0+(?=\d)/, "") || "0").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}.${fraction.padEnd(2, "0")}`;
-}
-
 /** A quantity as typed: "2.000" tons reads 2, "1.250" reads 1.25. */
 export function formatQuantity(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
@@ -187,11 +178,7 @@ export function typedRatesOf(lane: Pick<LaneRow, "charges">): TypedRates {
   return typed;
 }
 
-function toCents(value: string): bigint | null {
-  if (!isRateText(value)) return null;
-  const [whole, fraction = ""] = value.trim().split(".");
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
-}
+const toCents = (value: string): bigint | null => (isRateText(value) ? toCentavos(value) : null);
 
 /**
  * The requested rates a save sends: a typed, valid rate that differs from the standard, for a charge the
@@ -206,10 +193,15 @@ export function requestedRatesFor(charges: readonly ChargeRow[], typed: TypedRat
   });
 }
 
-/** A priced charge with the rate typed for it applied: its amount is that rate × the charge's quantity. */
+/**
+ * A priced charge with the rate typed for it applied: its amount is that rate × the charge's quantity. The
+ * standard rate typed again is no request (requestedRatesFor leaves it out), so the charge keeps its standard
+ * amount, as the server prices it: for insurance that is the premium rounded once on all the TEU.
+ */
 export function withTypedRate(charge: ChargeRow, typed: TypedRates): ChargeRow {
   const text = typed[chargeKey(charge)]?.trim() ?? "";
   if (!isRateText(text)) return charge;
+  if (toCents(text) === toCents(charge.standardRate)) return { ...charge, requestedRate: charge.standardRate, amount: charge.standardAmount };
   return { ...charge, requestedRate: chargeAmount(text, "perTeu", 1), amount: chargeAmount(text, charge.rateUnit, charge.quantity) };
 }
 

@@ -1,3 +1,4 @@
+import { manilaDateTime, manilaInstant as instantOf } from "../../../../api/shared/dates.ts";
 import type { DetailInput, DetailRow, ScheduleInput, ScheduleRow } from "./api/contracts.ts";
 
 /**
@@ -11,48 +12,20 @@ export const SCHEDULES_PATH = "/voyage/schedules";
 export const VESSEL_UPDATES_PATH = "/voyage/vessel_updates";
 export const vesselUpdatePath = (vuid: string) => `${VESSEL_UPDATES_PATH}/read/${encodeURIComponent(vuid)}`;
 
-/** Business time is Manila's, which keeps +08:00 all year (no daylight saving). */
-const MANILA_OFFSET = "+08:00";
-
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 /** A date field and a time field read as Manila time, as the API wants it; null while either is incomplete. */
 export function manilaInstant(date: string, time: string): string | null {
-  if (!DATE_RE.test(date) || !TIME_RE.test(time)) return null;
-  const instant = `${date}T${time}:00${MANILA_OFFSET}`;
-  return Number.isNaN(Date.parse(instant)) ? null : instant;
+  try {
+    return instantOf(date, time);
+  } catch {
+    return null;
+  }
 }
-
-const manilaParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Manila",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /** An instant as the date and time fields show it in Manila, whatever the browser's own zone. */
 export function manilaFields(iso: string | null | undefined): { date: string; time: string } {
-  if (!iso) return { date: "", time: "" };
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return { date: "", time: "" };
-  const part = (type: string) => manilaParts.formatToParts(at).find((p) => p.type === type)?.value ?? "";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
-}
-
-/** Today's date in Manila. */
-export function manilaToday(now = new Date()): string {
-  return manilaFields(now.toISOString()).date;
-}
-
-/** A Manila date moved by whole days (calendar arithmetic, no clock involved). */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
+  if (!iso || Number.isNaN(Date.parse(iso))) return { date: "", time: "" };
+  const local = manilaDateTime(iso);
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
 // Schedule form -------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   PAYMENT_MODE_LABELS,
 } from "../api/contracts.ts";
 import { atwUrl, bookingSlipUrl, type GrowingList } from "../api/staff.ts";
-import { formatAmount } from "./Amount.tsx";
+import { formatAmount } from "../../../lib/format.ts";
 import { StatusTag } from "./StatusTag.tsx";
 
 export interface BookingFilters {

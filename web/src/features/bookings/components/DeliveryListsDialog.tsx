@@ -1,6 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, Spinner, Tab, Tabs } from "@blueprintjs/core";
 import { Download, Refresh } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
+import { addCalendarDays, manilaToday } from "../../../../../api/shared/dates.ts";
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { useReport } from "../../../components/useReport.ts";
@@ -52,22 +53,13 @@ const LISTS = {
   },
 } as const;
 
-const manilaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", year: "numeric", month: "2-digit", day: "2-digit" });
-/** Booking and pick-up dates are Manila's, whatever zone the browser is set to (en-CA writes YYYY-MM-DD). */
-const manilaToday = () => manilaDay.format(new Date());
-
-function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
 
 /** Pick-ups look ahead to the trucks still to send; deliveries look back over what has been booked to arrive. */
 function defaultFilters(voyage: VoyageRow): Record<ListKind, ListFilter> {
   const today = manilaToday();
   return {
-    pickup: { branchCode: voyage.originBranchCode, dateFrom: today, dateTo: addDays(today, 7) },
-    delivery: { branchCode: voyage.destinations[0]?.destinationBranchCode ?? voyage.originBranchCode, dateFrom: addDays(today, -30), dateTo: today },
+    pickup: { branchCode: voyage.originBranchCode, dateFrom: today, dateTo: addCalendarDays(today, 7) },
+    delivery: { branchCode: voyage.destinations[0]?.destinationBranchCode ?? voyage.originBranchCode, dateFrom: addCalendarDays(today, -30), dateTo: today },
   };
 }
 

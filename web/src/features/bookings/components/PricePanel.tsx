@@ -1,7 +1,8 @@
 import { Callout, H6, Spinner } from "@blueprintjs/core";
 import { ReportTable } from "../../../components/ReportTable.tsx";
 import type { BookingChargeRow } from "../api/contracts.ts";
-import { Amount, formatAmount } from "./Amount.tsx";
+import { formatAmount } from "../../../lib/format.ts";
+import { Amount } from "./Amount.tsx";
 import type { LivePrice } from "./useBookingForm.tsx";
 
 const COLUMNS = [

@@ -5,7 +5,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { LogoMark } from "../../../components/Logo.tsx";
 import { serverMessage } from "../../../lib/api.ts";
 import { type LetterKind, readTruckerView, type TruckerView } from "../api/public.ts";
-import { deliveryModeLabel, formatBusinessDate, formatClock } from "./format.ts";
+import { formatBusinessDate } from "../../../../../api/shared/dates.ts";
+import { deliveryModeLabel, formatClock } from "./format.ts";
 
 type Load = { state: "loading" } | { state: "ready"; view: TruckerView } | { state: "failed"; message: string };
 

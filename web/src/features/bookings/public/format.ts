@@ -1,12 +1,5 @@
+import { formatManilaDay as formatManilaDayOf } from "../../../../../api/shared/dates.ts";
 import { DELIVERY_MODE_LABELS, type DeliveryMode, PAYMENT_MODE_LABELS, type PaymentMode } from "../api/public.ts";
-
-// A business date ("2025-03-14") names a day, not a moment: read in UTC so no browser zone shifts it a day.
-const businessDate = new Intl.DateTimeFormat("en-PH", { timeZone: "UTC", dateStyle: "medium" });
-
-export function formatBusinessDate(date: string | null): string {
-  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return date ?? "";
-  return businessDate.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-}
 
 /** "14:30" as people write it on a form: 2:30 PM. */
 export function formatClock(time: string): string {
@@ -25,9 +18,7 @@ export function paymentModeLabel(mode: string): string {
   return PAYMENT_MODE_LABELS[mode as PaymentMode] ?? mode;
 }
 
-const manilaDay = new Intl.DateTimeFormat("en-PH", { timeZone: "Asia/Manila", dateStyle: "long" });
-
 /** The Manila calendar day of a moment (today when none is given), as a letter is dated. */
 export function formatManilaDay(iso?: string | null): string {
-  return manilaDay.format(iso ? new Date(iso) : new Date());
+  return formatManilaDayOf(iso || new Date());
 }

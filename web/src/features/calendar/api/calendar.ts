@@ -1,4 +1,4 @@
-import type { Weekday } from "../../../../../api/modules/master-data/rules.ts";
+import type { Weekday } from "../../../../../api/shared/dates.ts";
 import { api } from "../../../lib/api.ts";
 
 /** An active branch as GET /Branches/getIsActive lists it (only what the calendar needs). */

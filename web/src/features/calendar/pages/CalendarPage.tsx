@@ -3,7 +3,8 @@ import { Button, ButtonGroup, Callout, FormGroup, H5, HTMLSelect, NonIdealState,
 import { Calendar as CalendarIcon, ChevronLeft, ChevronRight } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
-import { CALENDAR_DAY_STORAGE_BRANCH, manilaDate } from "../../../../../api/modules/master-data/rules.ts";
+import { manilaDate } from "../../../../../api/shared/dates.ts";
+import { CALENDAR_DAY_STORAGE_BRANCH } from "../../../../../api/modules/master-data/rules.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";

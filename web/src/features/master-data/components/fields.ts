@@ -1,5 +1,6 @@
 import type { FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
 import type { EntityRow } from "../api/entities.ts";
+import { formatAmount } from "../../../lib/format.ts";
 
 /** What a form holds for each field kind: text for typed values, a boolean for flags, a list for refs. */
 export type FormValue = string | boolean | string[];
@@ -23,7 +24,6 @@ export function valuesOf(fields: readonly FieldMeta[], row: EntityRow): FormValu
   }));
 }
 
-const amount = new Intl.NumberFormat("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const plain = new Intl.NumberFormat("en-PH", { maximumFractionDigits: 4 });
 
 /** A stored value as a list cell shows it (001 §9: thousands separators, two decimals for amounts). */
@@ -37,7 +37,7 @@ export function displayValue(field: FieldMeta, value: unknown): string {
     case "choice":
       return field.options?.find((o) => o.value === value)?.label ?? String(value);
     case "money":
-      return amount.format(Number(value));
+      return formatAmount(String(value));
     case "decimal":
       return plain.format(Number(value));
     default:

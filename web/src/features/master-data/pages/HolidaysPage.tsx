@@ -1,7 +1,7 @@
 import { Callout, FormGroup, HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { holidayContract } from "../../../../../api/modules/master-data/schemas.ts";
-import { manilaDate } from "../../../../../api/modules/master-data/rules.ts";
+import { manilaDate } from "../../../../../api/shared/dates.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { activeRecords, type EntityRow } from "../api/entities.ts";
 import { EntityList } from "../components/EntityList.tsx";

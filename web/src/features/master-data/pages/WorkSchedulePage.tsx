@@ -2,7 +2,7 @@ import { Button, Card, H5, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
 import { Refresh } from "@blueprintjs/icons";
 import { useCallback, useEffect, useState } from "react";
 import { workScheduleContract } from "../../../../../api/modules/master-data/schemas.ts";
-import { manilaDate } from "../../../../../api/modules/master-data/rules.ts";
+import { manilaDate } from "../../../../../api/shared/dates.ts";
 import { api } from "../../../lib/api.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { activeRecords } from "../api/entities.ts";

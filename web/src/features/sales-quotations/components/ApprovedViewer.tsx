@@ -8,7 +8,8 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import type { FullQuotation } from "../api/contracts.ts";
 import { usePicker } from "../api/pickers.ts";
 import { approvedOfCustomer, customerWorkbook } from "../api/quotations.ts";
-import { formatAmount, readPath } from "../rules.ts";
+import { formatAmount } from "../../../lib/format.ts";
+import { readPath } from "../rules.ts";
 import { DetailTable, detailLayout } from "./DetailTable.tsx";
 
 const LAYOUT = detailLayout([170, 110, 110, 70, { share: 1 }, 140]);

@@ -2,7 +2,8 @@ import { InputGroup } from "@blueprintjs/core";
 import { Cell, Column } from "@blueprintjs/table";
 import type { ReactNode } from "react";
 import type { ChargeRow } from "../api/contracts.ts";
-import { chargeKey, formatAmount, formatQuantity, isRateText, RATE_UNIT_TEXT, type TypedRates } from "../rules.ts";
+import { formatAmount } from "../../../lib/format.ts";
+import { chargeKey, formatQuantity, isRateText, RATE_UNIT_TEXT, type TypedRates } from "../rules.ts";
 import { DetailTable, detailLayout } from "./DetailTable.tsx";
 
 /** The charge's name takes what the figures leave. */

@@ -1,7 +1,8 @@
 import { Button, ButtonGroup, Card, Tag } from "@blueprintjs/core";
 import { Edit, Trash } from "@blueprintjs/icons";
 import type { LaneRow } from "../api/contracts.ts";
-import { formatAmount, formatQuantity, laneTitle } from "../rules.ts";
+import { formatAmount } from "../../../lib/format.ts";
+import { formatQuantity, laneTitle } from "../rules.ts";
 import { ChargesTable } from "./ChargesTable.tsx";
 
 /** One lane: where it runs, what it carries, its charges and its total; Edit and Delete while it may change. */

@@ -8,10 +8,10 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import { type FullQuotation, laneInput, type LaneRow } from "../api/contracts.ts";
 import { type Area, usePicker } from "../api/pickers.ts";
 import { insertLanes, type PricedLane, priceLane, updateLane } from "../api/quotations.ts";
+import { formatAmount } from "../../../lib/format.ts";
 import {
   type DoorEnds,
   EMPTY_LANE,
-  formatAmount,
   isRateText,
   type LaneForm,
   laneFormOf,

@@ -9,7 +9,7 @@ import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
 import { ApiError } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatAmount, formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
@@ -36,7 +36,6 @@ import {
   availableActions,
   canEditLanes,
   DRAFTS_PATH,
-  formatAmount,
   HOME_PATH,
   isStatusUpdate,
   readPath,

@@ -6,6 +6,7 @@ import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
+import { manilaToday } from "../../../../../api/shared/dates.ts";
 import {
   activeBranchOptions,
   aeSummaryWorkbook,
@@ -58,9 +59,6 @@ const GROUP_COLORS: Record<string, string> = {
 /** The older the wait, the warmer the colour. */
 const BUCKET_COLORS: Record<string, string> = { d0_2: Colors.GREEN3, d3_5: Colors.GOLD3, d6_10: Colors.ORANGE3, over10: Colors.RED3 };
 
-const manilaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila", year: "numeric", month: "2-digit", day: "2-digit" });
-/** Business dates are Manila's whatever the browser's zone (en-CA writes them YYYY-MM-DD). */
-const manilaToday = () => manilaDay.format(new Date());
 
 function DownloadButton({ build, disabled, testId }: { build: () => Promise<{ bytes: Uint8Array; fileName: string }>; disabled: boolean; testId: string }) {
   const [busy, setBusy] = useState(false);

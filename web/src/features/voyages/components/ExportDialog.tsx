@@ -5,7 +5,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { scheduleWorkbook } from "../api/voyages.ts";
-import { addDays, manilaToday } from "../rules.ts";
+import { addCalendarDays, manilaToday } from "../../../../../api/shared/dates.ts";
 
 type Errors = Partial<Record<"DateFrom" | "DateTo", string>>;
 
@@ -21,8 +21,8 @@ export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
     if (!isOpen) return;
     // A month either side of today covers what schedulers usually pass on.
     const today = manilaToday();
-    setFrom(addDays(today, -30));
-    setTo(addDays(today, 30));
+    setFrom(addCalendarDays(today, -30));
+    setTo(addCalendarDays(today, 30));
     setErrors({});
   }, [isOpen]);
 

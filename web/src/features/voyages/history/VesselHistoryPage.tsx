@@ -8,7 +8,7 @@ import { activeVessels, type VesselOption } from "../soundings/api.ts";
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { useReport } from "../../../components/useReport.ts";
-import { manilaMonth, monthBounds } from "../soundings/manila.ts";
+import { manilaMonth, monthBounds } from "../../../../../api/shared/dates.ts";
 import { loadVesselHistory, type VesselHistoryQuery, type VesselHistoryVoyage } from "./api.ts";
 import { latenessText } from "./lateness.ts";
 

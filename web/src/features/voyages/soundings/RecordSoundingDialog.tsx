@@ -4,7 +4,7 @@ import { FormDialog, FormField, TextField } from "../../../components/FormDialog
 import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { createSounding, LIQUIDS, type ScheduleRow, SOUNDING_TYPES, type SoundingDraft, type SoundingRow, soundingsOfVoyage, voyagesOfVessel } from "./api.ts";
-import { manilaDate, manilaLocal, withManilaOffset } from "./manila.ts";
+import { MANILA_UTC_OFFSET, manilaDate, manilaDateTime, manilaTimestamp } from "../../../../../api/shared/dates.ts";
 
 /**
  * Records a tank sounding of one of the vessel's voyages: a departure sounding at the origin or a port of call,
@@ -54,7 +54,7 @@ export function RecordSoundingDialog(
   },
 ) {
   const [voyages, setVoyages] = useState<ScheduleRow[] | null>(null);
-  const [form, setForm] = useState<Form>({ voyageNum: "", soundingType: "Departure", branchCode: "", takenAt: manilaLocal(), volumes: blankVolumes(), remarks: "" });
+  const [form, setForm] = useState<Form>({ voyageNum: "", soundingType: "Departure", branchCode: "", takenAt: manilaDateTime(new Date()), volumes: blankVolumes(), remarks: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [recorded, setRecorded] = useState<SoundingRow[]>([]);
   const { saving, save } = useFormSave();
@@ -70,7 +70,7 @@ export function RecordSoundingDialog(
         if (!live) return;
         setVoyages(data);
         const first = data.find((v) => manilaDate(v.estimatedTimeDeparture).startsWith(preferMonth)) ?? data[0];
-        setForm({ voyageNum: first?.voyageNum ?? "", soundingType: "Departure", branchCode: likelyPort(first, "Departure"), takenAt: manilaLocal(), volumes: blankVolumes(), remarks: "" });
+        setForm({ voyageNum: first?.voyageNum ?? "", soundingType: "Departure", branchCode: likelyPort(first, "Departure"), takenAt: manilaDateTime(new Date()), volumes: blankVolumes(), remarks: "" });
       })
       .catch((error) => {
         if (!live) return;
@@ -115,7 +115,7 @@ export function RecordSoundingDialog(
       soundingType: form.soundingType,
       branchCode: form.branchCode,
       // An empty clock is sent as such, so the server names the field rather than a made-up moment.
-      takenAt: form.takenAt ? withManilaOffset(form.takenAt) : "",
+      takenAt: form.takenAt ? `${form.takenAt}:00${MANILA_UTC_OFFSET}` : "",
       ...form.volumes,
       remarks: form.remarks,
     };
@@ -206,7 +206,7 @@ export function RecordSoundingDialog(
                 <tr key={s.id}>
                   <td>{s.soundingType}</td>
                   <td>{s.branchCode}</td>
-                  <td style={{ whiteSpace: "nowrap" }}>{manilaLocal(s.takenAt).replace("T", " ")}</td>
+                  <td style={{ whiteSpace: "nowrap" }}>{manilaTimestamp(s.takenAt)}</td>
                   {LIQUIDS.map((l) => <td key={l.key} style={{ textAlign: "right" }}>{s[l.key]}</td>)}
                 </tr>
               ))}

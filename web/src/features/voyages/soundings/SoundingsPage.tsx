@@ -12,7 +12,7 @@ import { signedInUserAtom } from "../../../lib/session.ts";
 import { activeVessels, LIQUIDS, type SoundingReport, type SoundingReportLine, soundingReport, soundingWorkbook, type VesselOption } from "./api.ts";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { type ReportState, useReport } from "../../../components/useReport.ts";
-import { manilaDate, manilaMonth, MONTH_NAMES } from "./manila.ts";
+import { manilaDate, manilaMonth, MONTH_NAMES } from "../../../../../api/shared/dates.ts";
 import { RecordSoundingDialog } from "./RecordSoundingDialog.tsx";
 
 /**
