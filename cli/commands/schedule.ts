@@ -15,11 +15,12 @@ of a job is claimed in the database, so it runs once however many schedulers and
 
 Deployments on PostgreSQL (DATABASE_URL) run one or more of these next to the API servers, which then set
 LADING_JOBS=off. The embedded database (PGlite) allows one process at a time: there the server runs the jobs
-itself, and this command refuses to start.`;
+itself, and this command refuses to start.
+`;
 
 export function registerScheduleCommands(program: Command, ctx: CliContext, jobs: readonly ScheduledJob[] = scheduledJobs): void {
   program.command("schedule")
-    .description("run the scheduled jobs (quotation and booking expiry) until stopped; PostgreSQL only")
+    .description("run the scheduled jobs (see --list) until stopped; PostgreSQL only")
     .option("--list", `only list the jobs: name, cron line (${JOB_TIME_ZONE} time) and what each does`)
     .addHelpText("after", HELP)
     .action(async (opts: { list?: boolean }) => {
