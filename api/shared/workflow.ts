@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { statusHistory } from "../../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 
-export { defineWorkflow, type TransitionRule, type Workflow, type WorkflowActor } from "./workflow-definition.ts";
+export { defineWorkflow, initialStatus, type TransitionRule, type Workflow, type WorkflowActor } from "./workflow-definition.ts";
 import type { Workflow, WorkflowActor } from "./workflow-definition.ts";
 
 /** The table a workflow moves: a key column and a status column; dateModified moves along when present. */

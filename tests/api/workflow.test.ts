@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../api/shared/errors.ts";
 import { nextNumber } from "../../api/shared/numbering.ts";
-import { defineWorkflow, historyOf, transition, transitionWhere, type WorkflowActor } from "../../api/shared/workflow.ts";
+import { defineWorkflow, historyOf, initialStatus, transition, transitionWhere, type WorkflowActor } from "../../api/shared/workflow.ts";
 import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { statusHistory } from "../../db/schema/index.ts";
 import { backend, openTestDatabase } from "../support/test-db.ts";
@@ -101,6 +101,10 @@ describe("status changes", () => {
     expect(refused.every((r) => r.reason instanceof AppError && r.reason.status === 409)).toBe(true);
     expect((await historyOf(handle.db, trialFlow, 3)).filter((h) => h.action === "approve")).toHaveLength(1);
     expect(await statusOf(3)).toBe("Approved");
+  });
+
+  it("starts a new record in the first status the workflow lists", () => {
+    expect(initialStatus(trialFlow)).toBe("Draft");
   });
 
   it("refuses to define a workflow that names a status it does not list", () => {

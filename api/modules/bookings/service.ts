@@ -5,7 +5,7 @@ import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { transition, transitionMany, type WorkflowActor } from "../../shared/workflow.ts";
+import { initialStatus, transition, transitionMany, type WorkflowActor } from "../../shared/workflow.ts";
 import { queueEmail } from "../email/service.ts";
 import {
   batchByRef,
@@ -90,7 +90,7 @@ async function insertBooking(
     voyageNum: batch.voyageNum,
     customerCode: batch.customerCode,
     branchCode: batch.branchCode,
-    status: "Draft",
+    status: initialStatus(bookingWorkflow),
     publicId: randomToken(16),
     bookingDate: today(),
     clonedFrom: extra.clonedFrom ?? null,
@@ -124,7 +124,7 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
   const bookingBatchRef = await db.transaction(async (tx) => {
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...batch, status: "Draft", remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
+    await tx.insert(bookingBatches).values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
     for (const one of checked) await insertBooking(tx, actor, batch, one);
     return ref;
   });
@@ -556,7 +556,7 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
     if (batch.status === "Expired") await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "clone", actor });
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const copy = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: batch.customerCode, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...copy, status: "Draft", remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
+    await tx.insert(bookingBatches).values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
     for (const [i, one] of checked.entries()) await insertBooking(tx, actor, copy, one, { clonedFrom: records[i].bookingRef });
     return ref;
   });
