@@ -3,18 +3,19 @@ import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
-import { runDailyBookingExpiry } from "./modules/bookings/jobs.ts";
-import { runDailyExpiry } from "./modules/sales-quotations/jobs.ts";
-import { everyDayInManila } from "./shared/daily.ts";
+import { bookingJobs } from "./modules/bookings/jobs.ts";
+import { salesQuotationJobs } from "./modules/sales-quotations/jobs.ts";
+import { createJobRunner } from "./shared/schedule.ts";
 import { createSmtpTransport } from "./modules/email/sender.ts";
 import { seedIfEmpty } from "./modules/users/bootstrap.ts";
-import { type LadingEnv, loadConfig, loadMailSettings } from "./settings.ts";
+import { type LadingEnv, loadConfig, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
 const port = Number(env.PORT || 8000);
 const webRoot = new URL("../web/dist/", import.meta.url).pathname;
 // Checked before the database opens: a mistyped SMTP_URL or MAIL_FROM stops the start with a clear message.
 const mail = loadMailSettings(env);
+const jobsOn = loadJobsSetting(env);
 
 const handle = await openDatabase(env);
 await migrateDatabase(handle);
@@ -54,24 +55,12 @@ const web: MiddlewareHandler = async (c, next) => {
 const transport = mail.smtpUrl ? createSmtpTransport(mail.smtpUrl) : null;
 const outbox = startOutboxWorker(handle.db, { transport, from: mail.from, log });
 
-// Daily jobs run just after midnight in Manila; each claims its day, so one server of several runs it.
-const runner = `${Deno.hostname()}:${Deno.pid}`;
-const expiry = everyDayInManila(0, 5, async () => {
-  try {
-    const done = await runDailyExpiry(handle.db, runner);
-    if (done) log({ level: "info", time: new Date().toISOString(), event: "sq-expired", expired: done.data.expired.length });
-  } catch (error) {
-    log({ level: "error", time: new Date().toISOString(), event: "sq-expire-failed", error: error instanceof Error ? error.message : String(error) });
-  }
-});
-const bookingExpiry = everyDayInManila(0, 10, async () => {
-  try {
-    const done = await runDailyBookingExpiry(handle.db, runner);
-    if (done) log({ level: "info", time: new Date().toISOString(), event: "bookings-expired", expired: done.data.expired.length });
-  } catch (error) {
-    log({ level: "error", time: new Date().toISOString(), event: "booking-expire-failed", error: error instanceof Error ? error.message : String(error) });
-  }
-});
+// Scheduled jobs run on a timer unless LADING_JOBS=off (then `lading schedule` runs them). Each occurrence is
+// claimed in the database, so of several servers and schedulers one runs it.
+const jobs = jobsOn
+  ? createJobRunner({ db: handle.db, jobs: [...salesQuotationJobs, ...bookingJobs], runner: `${Deno.hostname()}:${Deno.pid}`, log })
+  : null;
+jobs?.startTimer();
 
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
@@ -81,6 +70,9 @@ console.log(`Database: ${handle.kind === "pglite" ? `embedded PGlite in ${handle
 console.log(transport
   ? `Email: sent through ${transport.server} as ${mail.from}`
   : "Email: no SMTP_URL set; messages are kept in System Account > Email outbox");
+console.log(jobs
+  ? "Scheduled jobs: run by this server (set LADING_JOBS=off where `lading schedule` runs them)"
+  : "Scheduled jobs: off here (LADING_JOBS=off); `lading schedule` runs them");
 if (seeded) {
   console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
   if (seeded.admin.generatedPassword) {
@@ -93,8 +85,7 @@ if (seeded) {
 }
 
 const stop = async () => {
-  expiry.stop();
-  bookingExpiry.stop();
+  await jobs?.stop();
   await server.shutdown();
   await outbox.stop();
   transport?.close();

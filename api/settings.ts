@@ -28,6 +28,8 @@ export interface LadingEnv extends DatabaseEnv {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** "off": this server runs no scheduled jobs (`lading schedule` runs them); "on", the default, runs them. */
+  LADING_JOBS?: string;
 }
 
 /** Web Push is on when both keys are set; a half-given pair is a mistake to report, not to ignore. */
@@ -101,6 +103,16 @@ export function loadConfig(env: LadingEnv): AppConfig {
     ...(env.LADING_CHANGELOG ? { changelogPath: path.resolve(env.LADING_CHANGELOG) } : {}),
     webPush: loadWebPush(env),
   });
+}
+
+/**
+ * Whether this server runs the scheduled jobs on its own timer (LADING_JOBS, on unless "off"). Checked at start,
+ * so a typo stops the server instead of leaving the jobs silently on or off.
+ */
+export function loadJobsSetting(env: LadingEnv): boolean {
+  const value = env.LADING_JOBS?.trim().toLowerCase() || "on";
+  if (value !== "on" && value !== "off") throw new Error(`LADING_JOBS must be on or off (got "${env.LADING_JOBS}").`);
+  return value === "on";
 }
 
 export interface MailSettings {

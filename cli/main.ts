@@ -4,6 +4,7 @@ import { registerDbCommands } from "./commands/db.ts";
 import { registerExportCommands } from "./commands/export.ts";
 import { registerPortCommands } from "./commands/ports.ts";
 import { registerBookingCommands } from "./commands/bookings.ts";
+import { registerScheduleCommands } from "./commands/schedule.ts";
 import { registerSqCommands } from "./commands/sq.ts";
 import { registerUserCommands } from "./commands/users.ts";
 import { type CliContext, describeError } from "./context.ts";
@@ -19,6 +20,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerExportCommands(program, ctx);
   registerSqCommands(program, ctx);
   registerBookingCommands(program, ctx);
+  registerScheduleCommands(program, ctx);
   return program;
 }
 

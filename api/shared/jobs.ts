@@ -2,10 +2,11 @@ import type { Db } from "../../db/client.ts";
 import { jobRuns } from "../../db/schema/index.ts";
 
 /**
- * Claims a scheduled job's run for a day: true for the one server that wrote the claim, false for every other
- * (and for a second run the same day), so several instances never run the same daily job twice.
+ * Claims one occurrence of a scheduled job: true for the one runner that wrote the claim, false for every other
+ * (and for a second run of the same occurrence), so however many servers and `lading schedule` processes run
+ * the jobs, each occurrence runs once.
  */
-export async function claimRun(db: Db, job: string, day: string, runner: string): Promise<boolean> {
-  const claimed = await db.insert(jobRuns).values({ job, runDate: day, runner }).onConflictDoNothing().returning({ id: jobRuns.id });
+export async function claimRun(db: Db, job: string, occurrence: Date, runner: string): Promise<boolean> {
+  const claimed = await db.insert(jobRuns).values({ job, occurrence, runner }).onConflictDoNothing().returning({ id: jobRuns.id });
   return claimed.length === 1;
 }

@@ -28,6 +28,7 @@ export interface Workflow<S extends string, A extends string> {
   entity: string;
   /** How a record is named in messages: "quotation". */
   noun: string;
+  /** Every status, the one a new record starts in first. */
   statuses: readonly S[];
   actions: Record<A, TransitionRule<S>>;
 }
@@ -39,4 +40,9 @@ export function defineWorkflow<const S extends string, const A extends string>(w
     }
   }
   return workflow;
+}
+
+/** The status a new record of the workflow starts in: the first it lists. */
+export function initialStatus<S extends string>(workflow: Pick<Workflow<S, string>, "statuses">): S {
+  return workflow.statuses[0];
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { statusHistory } from "../../db/schema/index.ts";
 import { AppError } from "./errors.ts";
 
-export { defineWorkflow, type TransitionRule, type Workflow, type WorkflowActor } from "./workflow-definition.ts";
+export { defineWorkflow, initialStatus, type TransitionRule, type Workflow, type WorkflowActor } from "./workflow-definition.ts";
 import type { Workflow, WorkflowActor } from "./workflow-definition.ts";
 
 /** The table a workflow moves: a key column and a status column; dateModified moves along when present. */
@@ -20,6 +20,8 @@ export interface TransitionRequest<A extends string> {
   action: A;
   actor: WorkflowActor;
   remarks?: string;
+  /** Other columns the move writes along with the status (who changed it). */
+  set?: Record<string, unknown>;
 }
 
 export interface TransitionResult<S extends string> {
@@ -47,7 +49,7 @@ export async function transition<S extends string, A extends string>(
     if (!rule.from.includes(from)) {
       throw new AppError("CONFLICT", `This ${workflow.noun} is ${from}; it cannot be moved to ${rule.to} from there. Reload it to see its state.`);
     }
-    const set: Record<string, unknown> = { [columnKey(target.table, target.status)]: rule.to };
+    const set: Record<string, unknown> = { ...request.set, [columnKey(target.table, target.status)]: rule.to };
     if (target.dateModified) set[columnKey(target.table, target.dateModified)] = new Date();
     // Only a record still in the status read above moves: of two racing changes, the second finds none.
     const moved = await tx.update(target.table).set(set as never)
@@ -121,6 +123,66 @@ export async function transitionMany<S extends string, A extends string>(
     })));
     // Every record moves to the same status; `from` is the first one's, for callers that care.
     return { from: current[0].status, to: rule.to, message: rule.notice };
+  });
+}
+
+export interface SetTransitionRequest<A extends string> {
+  action: A;
+  actor: WorkflowActor;
+  /** Which records move, besides being in one of the action's starting statuses: "valid until before today". */
+  where: SQL | undefined;
+  remarks?: string;
+  /** Other columns the move writes along with the status (who changed it). */
+  set?: Record<string, unknown>;
+  /** Columns of the moved rows to answer along with their key and former status. */
+  returning?: Record<string, AnyPgColumn>;
+}
+
+export interface SetTransitionResult<S extends string> {
+  to: S;
+  /** Every record that moved, ordered by key, with the status it left and the columns asked for. */
+  moved: ({ id: number; from: S } & Record<string, unknown>)[];
+}
+
+/**
+ * Applies `action` to every record in one of its starting statuses that matches `where`, for jobs such as the
+ * daily expiry: one UPDATE moves them all and one insert writes their history rows, in one transaction. A
+ * record in no starting status is left alone (no error; it simply does not move). The rows are locked as they
+ * are read, so of two runs at once the second waits and finds them moved: each record moves once.
+ */
+export async function transitionWhere<S extends string, A extends string>(
+  db: Db,
+  workflow: Workflow<S, A>,
+  target: WorkflowTable,
+  request: SetTransitionRequest<A>,
+): Promise<SetTransitionResult<S>> {
+  const rule = workflow.actions[request.action];
+  if (!rule) throw new AppError("VALIDATION", `Unknown action ${String(request.action)}.`, { action: [`Unknown action ${String(request.action)}`] });
+  if (!rule.allowed(request.actor)) {
+    throw new AppError("FORBIDDEN", `Only ${rule.who} may ${String(request.action)} a ${workflow.noun}.`);
+  }
+  const due = and(inArray(target.status, [...rule.from]), request.where);
+  return await db.transaction(async (tx) => {
+    // The starting status of each row, read and locked in the same statement that moves it.
+    const before = tx.select({ id: target.id, status: target.status }).from(target.table).where(due).for("update").as("wf_before");
+    const set: Record<string, unknown> = { ...request.set, [columnKey(target.table, target.status)]: rule.to };
+    if (target.dateModified) set[columnKey(target.table, target.dateModified)] = new Date();
+    const rows = await tx.update(target.table).set(set as never).from(before)
+      .where(and(eq(target.id, before.id), due))
+      .returning({ ...request.returning, id: target.id, from: before.status }) as ({ id: number; from: S } & Record<string, unknown>)[];
+    rows.sort((a, b) => a.id - b.id);
+    if (rows.length > 0) {
+      await tx.insert(statusHistory).values(rows.map((r) => ({
+        entity: workflow.entity,
+        recordId: r.id,
+        action: String(request.action),
+        fromStatus: r.from,
+        toStatus: rule.to,
+        actor: request.actor.userId,
+        remarks: request.remarks?.trim() ?? "",
+      })));
+    }
+    return { to: rule.to, moved: rows };
   });
 }
 

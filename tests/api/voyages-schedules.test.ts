@@ -5,6 +5,8 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { branches, routes, vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { createRole, createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
+import { historyOf } from "../../api/shared/workflow.ts";
+import { croWorkflow } from "../../api/modules/voyages/workflow.ts";
 
 /** Voyage schedules through the API: the route's rules, approval, activation, CRO status, delete and the report. */
 
@@ -148,6 +150,25 @@ describe("after scheduling", () => {
     const closed = await json(await as("ops", "PUT", `/VoyageSchedules/updateCROStatus/${data.id}`, { croStatus: "Closed" }));
     expect(closed.data.croStatus).toBe("Closed");
     expect((await as("ops", "PUT", `/VoyageSchedules/updateCROStatus/${data.id}`, { croStatus: "Lost" })).status).toBe(400);
+  });
+
+  it("moves the CRO status through its workflow, with a history row per change and none for a repeat", async () => {
+    const { data } = await json(await create());
+    const setTo = async (croStatus: string) => {
+      const res = await as("ops", "PUT", `/VoyageSchedules/updateCROStatus/${data.id}`, { croStatus });
+      expect(res.status).toBe(200);
+      return await json(res);
+    };
+    expect((await setTo("Closed")).message).toBe(`CRO status of voyage ${data.voyageNum} set to Closed`);
+    expect((await setTo("Closed")).data.croStatus).toBe("Closed");
+    expect((await setTo("Open")).data.croStatus).toBe("Open");
+    const history = await historyOf(handle.db, croWorkflow, data.id);
+    expect(history.map((h) => [h.action, h.fromStatus, h.toStatus, h.actor])).toEqual([
+      ["closeCro", "Open", "Closed", "vs-ops"],
+      ["openCro", "Closed", "Open", "vs-ops"],
+    ]);
+    const [row] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.id, data.id));
+    expect(row.userModified).toBe("vs-ops");
   });
 
   it("deletes a voyage nothing is recorded on, and refuses one with vessel updates", async () => {

@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, between, eq, gte, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../api/shared/errors.ts";
 import { nextNumber } from "../../api/shared/numbering.ts";
-import { defineWorkflow, historyOf, transition, type WorkflowActor } from "../../api/shared/workflow.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { openTestDatabase } from "../support/test-db.ts";
+import { defineWorkflow, historyOf, initialStatus, transition, transitionWhere, type WorkflowActor } from "../../api/shared/workflow.ts";
+import type { DatabaseHandle, Db } from "../../db/client.ts";
+import { statusHistory } from "../../db/schema/index.ts";
+import { backend, openTestDatabase } from "../support/test-db.ts";
 
 /**
  * The shared pieces every workflow module stands on: a status change that checks who acts and where the record
@@ -102,11 +103,88 @@ describe("status changes", () => {
     expect(await statusOf(3)).toBe("Approved");
   });
 
+  it("starts a new record in the first status the workflow lists", () => {
+    expect(initialStatus(trialFlow)).toBe("Draft");
+  });
+
   it("refuses to define a workflow that names a status it does not list", () => {
     expect(() => defineWorkflow({
       entity: "broken", noun: "thing", statuses: ["Draft"],
       actions: { go: { from: ["Draft"], to: "Done" as "Draft", who: "anyone", allowed: () => true, notice: "" } },
     })).toThrow("go names unknown status Done");
+  });
+});
+
+describe("status changes of many records at once", () => {
+  const historyRows = async (from: number, to: number) =>
+    (await handle.db.select().from(statusHistory).where(and(eq(statusHistory.entity, "trial"), between(statusHistory.recordId, from, to))))
+      .map((h) => [h.recordId, h.action, h.fromStatus, h.toStatus, h.actor, h.remarks]).sort((a, b) => Number(a[0]) - Number(b[0]));
+
+  /** The same database seen through a second drizzle that writes down every statement it sends. */
+  async function recording(): Promise<{ db: Db; statements: string[] }> {
+    const statements: string[] = [];
+    const logger = { logQuery: (query: string) => void statements.push(query) };
+    const client = (handle.db as unknown as { $client: unknown }).$client;
+    const { drizzle } = backend === "postgres" ? await import("drizzle-orm/postgres-js") : await import("drizzle-orm/pglite");
+    return { db: drizzle(client as never, { logger }) as never, statements };
+  }
+
+  beforeAll(async () => {
+    await handle.db.execute(sql`insert into wf_trials (id, status) values
+      (10, 'Draft'), (11, 'Denied'), (12, 'Approved'), (13, 'For Approval'), (14, 'Draft'), (15, 'Draft')`);
+  });
+
+  it("moves every record of the condition that is in a starting status, with one history row each", async () => {
+    const result = await transitionWhere(handle.db, trialFlow, target, {
+      action: "submit", actor: clerk, where: between(trials.id, 10, 14), remarks: " Month end ", returning: { modified: trials.dateModified },
+    });
+    expect(result.to).toBe("For Approval");
+    expect(result.moved.map((r) => [r.id, r.from])).toEqual([[10, "Draft"], [11, "Denied"], [14, "Draft"]]);
+    expect(result.moved.every((r) => r.modified instanceof Date)).toBe(true);
+    expect(await Promise.all([10, 11, 12, 13, 14, 15].map(statusOf)))
+      .toEqual(["For Approval", "For Approval", "Approved", "For Approval", "For Approval", "Draft"]);
+    expect(await historyRows(10, 15)).toEqual([
+      [10, "submit", "Draft", "For Approval", "clerk", "Month end"],
+      [11, "submit", "Denied", "For Approval", "clerk", "Month end"],
+      [14, "submit", "Draft", "For Approval", "clerk", "Month end"],
+    ]);
+  });
+
+  it("moves nothing, and writes no history, when no record of the condition is in a starting status", async () => {
+    const result = await transitionWhere(handle.db, trialFlow, target, { action: "submit", actor: clerk, where: between(trials.id, 10, 14) });
+    expect(result).toEqual({ to: "For Approval", moved: [] });
+    expect(await statusOf(12)).toBe("Approved");
+    expect(await historyRows(10, 15)).toHaveLength(3);
+  });
+
+  it("refuses an actor the action does not allow, moving nothing", async () => {
+    const forbidden = await failure(transitionWhere(handle.db, trialFlow, target, { action: "approve", actor: clerk, where: gte(trials.id, 10) }));
+    expect(forbidden.status).toBe(403);
+    expect(await statusOf(13)).toBe("For Approval");
+  });
+
+  it("moves many records in one UPDATE and writes their history in one INSERT", async () => {
+    await handle.db.execute(sql`insert into wf_trials (id, status) select n, 'For Approval' from generate_series(100, 139) n`);
+    const { db, statements } = await recording();
+    const result = await transitionWhere(db, trialFlow, target, { action: "approve", actor: boss, where: between(trials.id, 100, 139) });
+    expect(result.moved).toHaveLength(40);
+    const writes = statements.filter((q) => /^(update|insert|delete)\b/i.test(q.trim()));
+    expect(writes.map((q) => q.trim().split(/\s+/).slice(0, 3).join(" "))).toEqual([
+      'update "wf_trials" set',
+      'insert into "status_history"',
+    ]);
+    expect(await historyRows(100, 139)).toHaveLength(40);
+  });
+
+  it("moves each record once when two runs race", async () => {
+    await handle.db.execute(sql`insert into wf_trials (id, status) select n, 'For Approval' from generate_series(200, 259) n`);
+    const runs = await Promise.all(Array.from({ length: 4 }, () =>
+      transitionWhere(handle.db, trialFlow, target, { action: "deny", actor: boss, where: between(trials.id, 200, 259) })
+    ));
+    expect(runs.flatMap((r) => r.moved.map((m) => m.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => 200 + i));
+    const history = await historyRows(200, 259);
+    expect(history).toHaveLength(60);
+    expect(history.every((h) => h[2] === "For Approval" && h[3] === "Denied")).toBe(true);
   });
 });
 

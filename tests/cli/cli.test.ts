@@ -263,6 +263,19 @@ describe("lading CLI on the embedded database", () => {
     expect(backwards.stderr).toContain("DateTo cannot be before DateFrom");
   });
 
+  it("lists the scheduled jobs, and runs them only on PostgreSQL", async () => {
+    expect(await ok(["schedule", "--list"], env)).toBe([
+      "Job             Cron (Asia/Manila)  Does",
+      "--------------  ------------------  ----------------------------------------",
+      "sq-expire       5 0 * * *           Expire quotations past their validity",
+      "booking-expire  10 0 * * *          Expire bookings nobody confirmed in time",
+      "",
+    ].join("\n"));
+    const run = await lading(["schedule"], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("Error: lading schedule runs the jobs on PostgreSQL (set DATABASE_URL). On the embedded database the server runs them itself.\n");
+  });
+
   it("expires the bookings of a voyage that has left, listing them first with --dry-run", async () => {
     const handle = await openDatabase(env);
     let ref: string;
@@ -329,5 +342,26 @@ describe.runIf(serverUrl)("lading CLI on PostgreSQL", () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it("runs the scheduler until it is stopped", async () => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ...env };
+    const child = spawn(process.execPath, [launcher, "schedule"], { cwd: root, env: childEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes("Stop with Ctrl-C.")) resolve();
+      });
+      child.on("close", () => reject(new Error(`lading schedule ended early\n${stderr}${stdout}`)));
+    });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(stdout.split("\n")[0]).toMatch(/^Running 2 scheduled job\(s\) on .+: sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\)\. Stop with Ctrl-C\.$/);
+    expect(stdout.split("\n")[1]).toBe("Stopped.");
+    expect(stderr).toBe("");
   });
 });

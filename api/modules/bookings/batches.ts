@@ -5,7 +5,7 @@ import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { transition, type WorkflowActor } from "../../shared/workflow.ts";
+import { initialStatus, transition, type WorkflowActor } from "../../shared/workflow.ts";
 import { randomToken } from "../../shared/tokens.ts";
 import {
   batchByRef,
@@ -24,7 +24,7 @@ import {
   writeCharges,
 } from "./records.ts";
 import { lanesFor, sharedLaneReader } from "./pricing.ts";
-import { batchWorkflow, EDITABLE_STATUSES, serviceRemarks } from "./rules.ts";
+import { batchWorkflow, bookingWorkflow, EDITABLE_STATUSES, serviceRemarks } from "./rules.ts";
 import type {
   BatchWithBookings,
   BookingInput,
@@ -72,7 +72,7 @@ export async function insertBooking(
     voyageNum: batch.voyageNum,
     customerCode: batch.customerCode,
     branchCode: batch.branchCode,
-    status: "Draft",
+    status: initialStatus(bookingWorkflow),
     publicId: randomToken(16),
     bookingDate: today(),
     clonedFrom: extra.clonedFrom ?? null,
@@ -116,7 +116,7 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
   const bookingBatchRef = await db.transaction(async (tx) => {
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...batch, status: "Draft", remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
+    await tx.insert(bookingBatches).values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
     for (const one of checked) await insertBooking(tx, actor, batch, one);
     return ref;
   });

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { transition, transitionMany } from "../../shared/workflow.ts";
+import { initialStatus, transition, transitionMany } from "../../shared/workflow.ts";
 import { BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBooking } from "./batches.ts";
 import {
   type BatchRecord,
@@ -115,7 +115,7 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
     if (batch.status === "Expired") await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "clone", actor });
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const copy = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: batch.customerCode, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...copy, status: "Draft", remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
+    await tx.insert(bookingBatches).values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
     for (const [i, one] of checked.entries()) await insertBooking(tx, actor, copy, one, { clonedFrom: records[i].bookingRef });
     return ref;
   });

@@ -14,14 +14,14 @@ import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { transition, type WorkflowActor } from "../../shared/workflow.ts";
+import { transition, transitionWhere, type WorkflowActor } from "../../shared/workflow.ts";
 import { addCalendarDays, manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { sendNotification } from "../notifications/service.ts";
 import { copyLanes, lanesWhere } from "./lanes.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOfMany } from "./terms.ts";
-import { LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
+import { EXPIRABLE_STATUSES, LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
 
 /** Who works on quotations: the signed-in caller with their role's capabilities. */
 export interface SqCaller extends WorkflowActor {
@@ -205,9 +205,6 @@ export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery 
 }
 
 
-/** Statuses a quotation can still expire from: anything not already closed. */
-const EXPIRABLE = ["Draft", "For Approval", "SM Approved", "SM Denied", "AUD Approved", "AUD Denied", "FA Approved", "FA Denied"];
-
 /**
  * sqExpiration: every quotation whose validity ended before `today` (Manila) becomes Expired, with its history
  * row, in one transaction. Running it again changes nothing more; two servers running it at once expire each
@@ -215,25 +212,22 @@ const EXPIRABLE = ["Draft", "For Approval", "SM Approved", "SM Denied", "AUD App
  */
 export async function expireQuotations(db: Db, options: { today?: string; dryRun?: boolean; actor?: string } = {}) {
   const today = options.today ?? manilaDate(new Date());
-  const due = and(inArray(salesQuotations.status, EXPIRABLE), lt(salesQuotations.validUntil, today));
+  const pastValidity = lt(salesQuotations.validUntil, today);
   if (options.dryRun) {
-    const rows = await db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations).where(due).orderBy(asc(salesQuotations.sqRefNum));
+    const rows = await db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations)
+      .where(and(inArray(salesQuotations.status, [...EXPIRABLE_STATUSES]), pastValidity)).orderBy(asc(salesQuotations.sqRefNum));
     return { data: { expired: rows.map((r) => r.sqRefNum), dryRun: true }, message: `${rows.length} quotation(s) would expire` };
   }
-  const expired = await db.transaction(async (tx) => {
-    const before = tx.select({ id: salesQuotations.id, status: salesQuotations.status }).from(salesQuotations).where(due).as("before");
-    const rows = await tx.update(salesQuotations).set({ status: "Expired", dateModified: new Date(), userModified: options.actor ?? "system" })
-      .from(before)
-      .where(and(eq(salesQuotations.id, before.id), due))
-      .returning({ id: salesQuotations.id, sqRefNum: salesQuotations.sqRefNum, from: before.status });
-    if (rows.length > 0) {
-      await tx.insert(statusHistory).values(rows.map((r) => ({
-        entity: salesQuotationFlow.entity, recordId: r.id, action: "expire", fromStatus: r.from, toStatus: "Expired",
-        actor: options.actor ?? "system", remarks: `Valid until a day before ${today}`,
-      })));
-    }
-    return rows.map((r) => r.sqRefNum).sort();
+  const userId = options.actor ?? "system";
+  const { moved } = await transitionWhere(db, salesQuotationFlow, target, {
+    action: "expire",
+    actor: { userId, menus: new Set(["SALESQUOTATION"]), capabilities: new Set() },
+    where: pastValidity,
+    remarks: `Valid until a day before ${today}`,
+    set: { userModified: userId },
+    returning: { sqRefNum: salesQuotations.sqRefNum },
   });
+  const expired = moved.map((r) => r.sqRefNum as string).sort();
   return { data: { expired, dryRun: false }, message: `${expired.length} quotation(s) expired` };
 }
 

@@ -30,6 +30,11 @@ export const EDITABLE_STATUSES: readonly SqStatus[] = ["Draft", ...DENIED];
 /** Closed quotations that may be put away in the archive. */
 export const ARCHIVABLE_STATUSES: readonly SqStatus[] = ["Cancelled", "Expired", "Amended", "Deactivated", ...DENIED];
 
+/** Statuses a quotation can still expire from: anything not already closed. */
+export const EXPIRABLE_STATUSES: readonly SqStatus[] = [
+  "Draft", "For Approval", "SM Approved", "SM Denied", "AUD Approved", "AUD Denied", "FA Approved", "FA Denied",
+];
+
 /** One approver's step: approve or deny a quotation waiting at `from`, for holders of `capability`. */
 function review<const P extends string, R extends "SM" | "AUD" | "FA">(
   prefix: P,
@@ -74,6 +79,14 @@ export const salesQuotationFlow = defineWorkflow({
       from: ["FA Approved"], to: "Deactivated", who: "a finance approver or sales branch manager",
       allowed: (a) => a.capabilities.has("SQ_FA") || a.capabilities.has("SQ_SBM"), notice: "Sales quotation deactivated",
     },
+    /**
+     * Validity ended: the daily job and sales staff's "expire now" move every due quotation at once. No status
+     * update accepts it (see STATUS_UPDATE_ACTIONS) and no button offers it.
+     */
+    expire: {
+      from: [...EXPIRABLE_STATUSES], to: "Expired", who: "the daily expiry or sales staff",
+      allowed: (a) => a.menus.has("SALESQUOTATION"), notice: "Sales quotation expired",
+    },
     archive: {
       from: [...ARCHIVABLE_STATUSES], to: "Archived", who: "its account executive or a sales branch manager",
       allowed: (a) => a.capabilities.has("SQ_AE") || a.capabilities.has("SQ_SBM"), notice: "Sales quotation archived!",
@@ -96,6 +109,7 @@ export const NEXT_IN_LINE: Record<SqAction, "SQ_SM" | "SQ_AUD" | "SQ_FA" | "owne
   cancel: null,
   amend: null,
   deactivate: "owner",
+  expire: null,
   archive: null,
 };
 

@@ -6,7 +6,9 @@ import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { manilaDayRange } from "../../shared/dates.ts";
+import { transition, type WorkflowActor } from "../../shared/workflow.ts";
 import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
+import { CRO_ACTION_TO, type CroStatus, croWorkflow } from "./workflow.ts";
 
 /**
  * Voyage schedules (001 §3, §7 VoyageSchedules): a vessel on an active route, leaving the route's origin and
@@ -128,11 +130,19 @@ export async function approveSchedule(db: Db, caller: VoyageCaller, id: number) 
   return { data, message: `Voyage ${voyage.voyageNum} approved successfully` };
 }
 
-export async function updateCroStatus(db: Db, caller: VoyageCaller, id: number, croStatus: string) {
+/**
+ * updateCROStatus: opens or closes the voyage's cargo release through its workflow (with a history row). Setting
+ * the status it already has changes nothing and answers as if it had.
+ */
+export async function updateCroStatus(db: Db, caller: WorkflowActor, id: number, croStatus: CroStatus) {
   const voyage = await voyageById(db, id);
-  await db.update(voyageSchedules).set({ croStatus, dateModified: new Date(), userModified: caller.userId }).where(eq(voyageSchedules.id, id));
+  if (voyage.croStatus !== croStatus) {
+    await transition(db, croWorkflow, croTarget, { id, action: CRO_ACTION_TO[croStatus], actor: caller, set: { userModified: caller.userId } });
+  }
   return { data: await scheduleByNumber(db, voyage.voyageNum), message: `CRO status of voyage ${voyage.voyageNum} set to ${croStatus}` };
 }
+
+const croTarget = { table: voyageSchedules, id: voyageSchedules.id, status: voyageSchedules.croStatus, dateModified: voyageSchedules.dateModified };
 
 /** The voyages of `where` with their vessel and branch names and their destinations in calling order. */
 export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {
