@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextOccurrence, occurrenceOnDay, occurrencesBetween } from "../../api/shared/schedule.ts";
-import { manilaDate } from "../../api/modules/master-data/rules.ts";
+import { manilaDate } from "../../api/shared/dates.ts";
 
 describe("jobs' cron lines in Manila time", () => {
   it("finds the next 00:05 in Manila, today or tomorrow", () => {
