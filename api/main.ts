@@ -2,12 +2,11 @@ import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
-import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
-import { runDailyBookingExpiry } from "./modules/bookings/jobs.ts";
-import { runDailyExpiry } from "./modules/sales-quotations/jobs.ts";
+import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
+import { runDailyBookingExpiry } from "./modules/bookings/index.ts";
+import { runDailyExpiry } from "./modules/sales-quotations/index.ts";
 import { everyDayInManila } from "./shared/daily.ts";
-import { createSmtpTransport } from "./modules/email/sender.ts";
-import { seedIfEmpty } from "./modules/users/bootstrap.ts";
+import { seedIfEmpty } from "./modules/users/index.ts";
 import { type LadingEnv, loadConfig, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;

@@ -1,8 +1,6 @@
 import type { Command } from "commander";
-import { customersForExport } from "../../api/modules/master-data/customers/service.ts";
-import { truckingsForExport } from "../../api/modules/master-data/equipment/service.ts";
-import { reportQuery } from "../../api/modules/voyages/schedule-schemas.ts";
-import { schedulesForReport } from "../../api/modules/voyages/schedules.ts";
+import { customersForExport, truckingsForExport } from "../../api/modules/master-data/index.ts";
+import { reportQuery, schedulesForReport } from "../../api/modules/voyages/index.ts";
 import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exports/customers.ts";
 import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
 import { buildVoyageScheduleWorkbook, VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
@@ -32,8 +30,15 @@ const EXPORTS = [
   },
 ] as const;
 
-export function registerExportCommands(program: Command, ctx: CliContext): void {
-  const exportCommand = program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
+/** The `export` command group, made by whichever module registers an export first. */
+function exportGroup(program: Command): Command {
+  return program.commands.find((c) => c.name() === "export") ??
+    program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
+}
+
+/** `lading export customers|truckings`, registered by master data. */
+export function registerMasterDataExports(program: Command, ctx: CliContext): void {
+  const exportCommand = exportGroup(program);
   for (const spec of EXPORTS) {
     exportCommand.command(spec.name)
       .description(`write ${spec.fileName}`)
@@ -48,8 +53,11 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
         })
       );
   }
+}
 
-  exportCommand.command("voyages")
+/** `lading export voyages`, registered by voyages. */
+export function registerVoyageExports(program: Command, ctx: CliContext): void {
+  exportGroup(program).command("voyages")
     .description(`write ${VOYAGE_SCHEDULE_XLSX_NAME}: the voyages departing from --from to --to (Manila dates)`)
     .requiredOption("--from <YYYY-MM-DD>", "first departure date")
     .requiredOption("--to <YYYY-MM-DD>", "last departure date")

@@ -1,7 +1,6 @@
 import { type Command, Option } from "commander";
 import type { Db } from "../../db/client.ts";
-import { portService } from "../../api/modules/master-data/entities.ts";
-import { portFilters } from "../../api/modules/master-data/schemas.ts";
+import { portFilters, portService } from "../../api/modules/master-data/index.ts";
 import { listQuery, MAX_TAKE } from "../../api/shared/contracts.ts";
 import { buildPortsWorkbook, PORTS_XLSX_NAME } from "../../templates/exports/ports.ts";
 import { buildPortsListPdf, PORTS_PDF_NAME } from "../../templates/documents/ports-list.ts";

@@ -1,7 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { ScheduledJob } from "../../shared/schedule.ts";
 import { claimRun } from "../../shared/jobs.ts";
-import { manilaDate } from "../master-data/rules.ts";
+import { manilaDate } from "../master-data/index.ts";
 import { expireOverdue } from "./service.ts";
 
 export const BOOKING_EXPIRY_JOB = "booking-expire";

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { charges, ports } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { chargeAmount, normalizeAmount, sumAmounts } from "../master-data/rules.ts";
-import { quotationsForBooking } from "../sales-quotations/service.ts";
-import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import { chargeAmount, normalizeAmount, sumAmounts } from "../master-data/index.ts";
+import { quotationsForBooking } from "../sales-quotations/index.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
 import type { DeliveryMode } from "./rules.ts";
 import type { BookingChargeRow } from "./schemas.ts";
 

@@ -11,9 +11,9 @@ import {
   truckings,
 } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { manilaDate, sumAmounts } from "../master-data/rules.ts";
-import { scheduleByNumber } from "../voyages/schedules.ts";
-import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import { manilaDate, sumAmounts } from "../master-data/index.ts";
+import { scheduleByNumber } from "../voyages/index.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
 import { type LaneChoice, type PricedBooking, priceBooking } from "./pricing.ts";
 import {
   type AddressParts,

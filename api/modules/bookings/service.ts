@@ -6,7 +6,7 @@ import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { transition, transitionMany, type WorkflowActor } from "../../shared/workflow.ts";
-import { queueEmail } from "../email/service.ts";
+import { queueEmail } from "../email/index.ts";
 import {
   batchByRef,
   type BatchRecord,

@@ -9,8 +9,8 @@
  * Dates: business dates are "YYYY-MM-DD" strings on the Asia/Manila calendar. They compare as text and are
  * stepped through a UTC day count, so the machine's time zone never moves a date.
  */
-import { type ChargePart, RATE_UNITS, type RateUnit } from "./reference-lists.ts";
-export { CHARGE_PARTS } from "./reference-lists.ts";
+import { type ChargePart, RATE_UNITS, type RateUnit } from "../../shared/reference-lists.ts";
+export { CHARGE_PARTS } from "../../shared/reference-lists.ts";
 
 export type { ChargePart, RateUnit };
 

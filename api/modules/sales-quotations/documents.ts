@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { charges, salesQuotationCharges, salesQuotationDocuments, salesQuotations } from "../../../db/schema/index.ts";
 import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
-import { sumAmounts } from "../master-data/rules.ts";
+import { sumAmounts } from "../master-data/index.ts";
 import { priceLane } from "./pricing.ts";
 import type { ChargeRow, LaneInput, LaneRow } from "./schemas.ts";
 import { EDITABLE_STATUSES, type SqStatus } from "./workflow.ts";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { branches, customers, salesQuotations, statusHistory, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { dateText } from "../master-data/fields.ts";
-import { addCalendarDays, manilaDate } from "../master-data/rules.ts";
+import { dateText } from "../../shared/fields.ts";
+import { addCalendarDays, manilaDate } from "../master-data/index.ts";
 import { salesQuotationFlow } from "./workflow.ts";
 
 /**

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { fileResponse, XLSX_TYPE } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
-import { dateText } from "../master-data/fields.ts";
-import { manilaDate } from "../master-data/rules.ts";
+import { dateText } from "../../shared/fields.ts";
+import { manilaDate } from "../master-data/index.ts";
 import { deleteLane, expiredDocuments, insertLanes, laneByNumber, lanesOf, updateLane } from "./documents.ts";
 import { openVanCharges, priceLane } from "./pricing.ts";
 import {

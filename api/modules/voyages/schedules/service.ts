@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { bookingBatches, branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../db/schema/index.ts";
-import type { ListResult } from "../../shared/contracts.ts";
-import { AppError } from "../../shared/errors.ts";
-import { searchAny, statusFilter } from "../../shared/list-filters.ts";
-import { nextNumber } from "../../shared/numbering.ts";
-import { addCalendarDays } from "../master-data/rules.ts";
-import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
+import type { Db } from "../../../../db/client.ts";
+import { bookingBatches, branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../../db/schema/index.ts";
+import type { ListResult } from "../../../shared/contracts.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
+import { nextNumber } from "../../../shared/numbering.ts";
+import { addCalendarDays } from "../../master-data/index.ts";
+import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schemas.ts";
 
 /**
  * Voyage schedules (001 §3, §7 VoyageSchedules): a vessel on an active route, leaving the route's origin and

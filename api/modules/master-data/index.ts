@@ -1,0 +1,38 @@
+import { registerMasterDataExports } from "../../../cli/commands/export.ts";
+import { registerPortCommands } from "../../../cli/commands/ports.ts";
+import type { LadingModule } from "../manifest.ts";
+import { masterDataRoutes } from "./routes.ts";
+
+export {
+  addCalendarDays,
+  chargeAmount,
+  type DecimalInput,
+  formatCentavos,
+  insurancePremium,
+  manilaDate,
+  normalizeAmount,
+  policyInForce,
+  RATE_UNIT_LABELS,
+  type RateBase,
+  rateInForce,
+  type RateQuery,
+  type RateUnit,
+  sumAmounts,
+  toCentavos,
+  truckingRate,
+} from "./rules.ts";
+export { customersForExport } from "./customers/service.ts";
+export { portService } from "./entities.ts";
+export { truckingsForExport } from "./equipment/service.ts";
+export { portFilters } from "./schemas.ts";
+export { seedDemo } from "./seed.ts";
+
+export const masterDataModule: LadingModule = {
+  name: "master-data",
+  routes: masterDataRoutes,
+  jobs: [],
+  commands: (program, ctx) => {
+    registerPortCommands(program, ctx);
+    registerMasterDataExports(program, ctx);
+  },
+};
