@@ -13,10 +13,39 @@ const FIXTURE = path.join(REPO, "tests/fixtures/boundaries");
 const SCANNED = ["api", "cli", "templates", "web/src"];
 
 /**
- * Imports of the web that break a web rule today, kept until the web's rework lands; empty this list then.
- * Each entry is a line as `checkBoundaries` reports it.
+ * Imports of the web that break a web rule today (pages take PageProps from the shell's route table; the routes
+ * page reuses master data's list), kept until the web's rework lands; empty this list then. Each entry is a line
+ * as `checkBoundaries` reports it, and one that no longer breaks a rule fails the last test below.
  */
-const KNOWN_WEB_VIOLATIONS: readonly string[] = [];
+const KNOWN_WEB_VIOLATIONS: readonly string[] = [
+  "web-feature-app: web/src/features/auth/pages/AccountSetupPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/pages/BookingBatchPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/public/AuthorizationLetterPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/public/LinkPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/public/PickUpRequestPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/public/SuccessPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/bookings/public/TrackingPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/ChargeReadPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/CommodityCategoryPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/EntityPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/FreightRateLanePage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/PortRateChargePage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/master-data/pages/VesselReadPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/roles/pages/RolesPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/sales-quotations/pages/ArchivePage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/sales-quotations/pages/DraftsPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/sales-quotations/pages/MemoPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/sales-quotations/pages/QuotationReadPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/sales-quotations/pages/SalesQuotationHomePage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/users/pages/EditProfilePage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/users/pages/UsersPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/voyages/pages/RoutesPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/voyages/pages/SchedulesPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/voyages/pages/VesselUpdateReadPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/voyages/pages/VesselUpdatesPage.tsx -> web/src/app/routes.tsx",
+  "web-feature-app: web/src/features/voyages/soundings/SoundingsPage.tsx -> web/src/app/routes.tsx",
+  "web-feature: web/src/features/voyages/pages/RoutesPage.tsx -> web/src/features/master-data/components/EntityList.tsx",
+];
 
 const moduleOf = (file: string) => /^api\/modules\/([^/]+)\//.exec(file)?.[1];
 const featureOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
@@ -29,7 +58,7 @@ function describeEdge(e: ImportEdge): string {
 }
 
 /** Every broken arrow of the tree the graph was read from, sorted. */
-export function checkBoundaries(graph: ImportGraph): string[] {
+function checkBoundaries(graph: ImportGraph): string[] {
   const found: string[] = [];
   const moduleEdges = new Map<string, Set<string>>();
   for (const file of graph.files()) {

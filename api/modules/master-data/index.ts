@@ -1,7 +1,4 @@
-import { registerMasterDataExports } from "../../../cli/commands/export.ts";
-import { registerPortCommands } from "../../../cli/commands/ports.ts";
 import type { LadingModule } from "../manifest.ts";
-import { masterDataRoutes } from "./routes.ts";
 
 export {
   addCalendarDays,
@@ -26,6 +23,12 @@ export { portService } from "./entities.ts";
 export { truckingsForExport } from "./equipment/service.ts";
 export { portFilters } from "./schemas.ts";
 export { seedDemo } from "./seed.ts";
+
+import { masterDataRoutes } from "./routes.ts";
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerMasterDataExports } from "../../../cli/commands/export.ts";
+import { registerPortCommands } from "../../../cli/commands/ports.ts";
 
 export const masterDataModule: LadingModule = {
   name: "master-data",

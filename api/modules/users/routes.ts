@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AttemptLimiter } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import type { AppConfig } from "../../http/config.ts";
-import { validationError } from "../../http/mount.ts";
+import { validationError } from "../../http/errors.ts";
 import { clientAddress, linkBase } from "../../http/security.ts";
 import { activationQuery, deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
