@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImportEdge, ImportGraph, scanImports } from "../support/import-graph.ts";
@@ -71,6 +72,8 @@ function checkBoundaries(graph: ImportGraph): string[] {
         if (!moduleEdges.has(fromModule)) moduleEdges.set(fromModule, new Set());
         moduleEdges.get(fromModule)!.add(toModule);
       }
+      // The shared layer is below every module and below the HTTP layer.
+      if (e.from.startsWith("api/shared/") && (toModule || e.to.startsWith("api/http/"))) found.push(`shared-below-modules: ${describeEdge(e)}`);
       // The HTTP layer knows one module: auth, through its index.
       if (e.from.startsWith("api/http/") && toModule && e.to !== "api/modules/auth/index.ts") {
         found.push(`http-auth-only: ${describeEdge(e)}`);
@@ -167,6 +170,7 @@ describe("the boundary rules on a tree that breaks each of them", () => {
       "module-index: api/modules/alpha/service.ts -> api/modules/beta/rules.ts",
       "module-index: api/modules/auth/service.ts -> api/modules/roles/service.ts",
       "module-index: api/modules/roles/service.ts -> api/modules/auth/tokens.ts",
+      "shared-below-modules: api/shared/money.ts -> api/modules/alpha/index.ts",
       "templates-types-only: templates/documents/quote.ts -> api/modules/alpha/rules.ts",
       "web-feature-app: web/src/features/quotes/pages/QuotePage.tsx -> web/src/app/routes.tsx",
       "web-feature: web/src/features/quotes/pages/QuotePage.tsx -> web/src/features/ships/api.ts",
@@ -199,5 +203,40 @@ describe("the boundaries of this repository", () => {
       expect(line).toMatch(/^web-/);
       expect(found).toContain(line);
     }
+  });
+});
+
+describe("docs/architecture.md", () => {
+  const doc = readFileSync(path.join(REPO, "docs/architecture.md"), "utf8");
+  const section = (title: string) => doc.split(/^## /m).find((s) => s.startsWith(title + "\n")) ?? "";
+  const folders = readdirSync(path.join(REPO, "api/modules"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+
+  it("lists every module of api/modules, each in the module list with a manifest of its name", () => {
+    const listed = [...section("Modules").matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(folders);
+    const list = readFileSync(path.join(REPO, "api/modules/index.ts"), "utf8");
+    for (const name of folders) {
+      expect(list).toContain(`from "./${name}/index.ts";`);
+      const camel = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+      expect(readFileSync(path.join(REPO, `api/modules/${name}/index.ts`), "utf8")).toMatch(new RegExp(`export const ${camel}Module: LadingModule = \\{\\s*name: "${name}",`));
+    }
+  });
+
+  it("names exactly the imports between modules there are", () => {
+    const graph = new ImportGraph(REPO, ["api/modules"]);
+    const actual = new Set<string>();
+    for (const file of graph.files()) {
+      for (const e of graph.importsOf(file)) {
+        const a = moduleOf(e.from);
+        const b = moduleOf(e.to);
+        if (a && b && a !== b) actual.add(`${a} → ${b}`);
+      }
+    }
+    const arrows = /today \(the test keeps this list true\):\n\n([^]*?)\n\n/.exec(section("Arrows"))?.[1] ?? "";
+    const documented = arrows.replace(/\s+/g, " ").split(";").flatMap((part) => {
+      const [from, to] = part.split("→").map((s) => s.trim().replace(/\.$/, ""));
+      return to.split(",").map((t) => `${from} → ${t.trim()}`);
+    });
+    expect(documented.sort()).toEqual([...actual].sort());
   });
 });
