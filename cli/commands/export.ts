@@ -16,7 +16,7 @@ interface ExportOptions {
  * The master-data downloads of the web app, written by the same templates from the same service calls. A function,
  * since master data's index imports this file: the services are read when the commands are registered.
  */
-const exports = () => [
+const masterDataExports = () => [
   {
     name: "customers",
     noun: "customer",
@@ -42,7 +42,7 @@ function exportGroup(program: Command): Command {
 /** `lading export customers|truckings`, registered by master data. */
 export function registerMasterDataExports(program: Command, ctx: CliContext): void {
   const exportCommand = exportGroup(program);
-  for (const spec of exports()) {
+  for (const spec of masterDataExports()) {
     exportCommand.command(spec.name)
       .description(`write ${spec.fileName}`)
       .option("--search <text>", "only records matching this text, as the list screen's search")

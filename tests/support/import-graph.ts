@@ -110,9 +110,8 @@ export function scanImports(source: string): ImportStatement[] {
   };
   for (const m of [...masked.matchAll(STATIC_IMPORT), ...masked.matchAll(STATIC_EXPORT)]) {
     const clause = m[3].trim();
-    const names = /^\{([^}]*)\}$/.exec(clause);
-    const everyNameIsType = names !== null && names[1].split(",").map((n) => n.trim()).filter(Boolean).every((n) => /^type\s/.test(n)) &&
-      names[1].trim() !== "";
+    const names = /^\{([^}]*)\}$/.exec(clause)?.[1].split(",").map((n) => n.trim()).filter(Boolean) ?? [];
+    const everyNameIsType = names.length > 0 && names.every((n) => /^type\s/.test(n));
     const quoteAt = m.index + m[0].length - 1;
     found.push({ at: m.index, specifier: stringAt(quoteAt), kind: m[1] as "import" | "export", typeOnly: m[2] !== undefined || everyNameIsType, line: lineOf(m.index) });
   }
