@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { sessionUser } from "../users/index.ts";
 
-export { type SessionUser, sessionUser } from "../users/index.ts";
+// The signed-in user is the users module's record; the web reads its type here.
+export type { SessionUser } from "../users/index.ts";
 
 export const TOKEN_ISSUER = "lading";
 export const TOKEN_AUDIENCE = "lading-api";
