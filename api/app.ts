@@ -7,65 +7,39 @@ import { errorBody, renderError } from "./http/errors.ts";
 import { mountRoutes } from "./http/mount.ts";
 import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
-import { type Deps, honoPath, route, type RouteDef } from "./http/route.ts";
+import { type Deps, honoPath, orderRoutes, route, type RouteDef } from "./http/route.ts";
 import { clientAddressOf, httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
-import { auditRoutes } from "./modules/audit/routes.ts";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { emailRoutes } from "./modules/email/routes.ts";
-import { bookingRoutes } from "./modules/bookings/routes.ts";
-import { masterDataRoutes } from "./modules/master-data/routes.ts";
-import { configureWebPush } from "./modules/notifications/push.ts";
-import { notificationRoutes } from "./modules/notifications/routes.ts";
-import { roleRoutes } from "./modules/roles/routes.ts";
-import { salesQuotationReportRoutes } from "./modules/sales-quotations/report-routes.ts";
-import { salesQuotationRoutes } from "./modules/sales-quotations/routes.ts";
-import { vesselUpdateRoutes } from "./modules/voyages/vessel-update-routes.ts";
-import { voyageScheduleRoutes } from "./modules/voyages/schedule-routes.ts";
-import { soundingRoutes } from "./modules/voyages/sounding-routes.ts";
-import { systemRoutes } from "./modules/system/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
+import { type LadingModule, LADING_MODULES, moduleRoutes } from "./modules/index.ts";
+import { configureWebPush } from "./modules/notifications/index.ts";
 
 export type { Deps };
 
-/** Every API route of every module; the route table test walks this list. */
-export function apiRoutes(deps: Pick<Deps, "config">): RouteDef[] {
-  const routes: RouteDef[] = [
-    ...systemRoutes,
-    ...authRoutes({ attempts: deps.config.signInAttempts, windowMs: deps.config.signInWindowMs }),
-    // Fixed paths such as /users/load come before /users/{id}: the first route that matches answers.
-    ...userRoutes,
-    ...roleRoutes,
-    ...emailRoutes,
-    ...notificationRoutes,
-    ...whatsNewRoutes,
-    ...auditRoutes,
-    ...masterDataRoutes,
-    ...salesQuotationRoutes,
-    ...salesQuotationReportRoutes,
-    ...vesselUpdateRoutes,
-    ...voyageScheduleRoutes,
-    ...soundingRoutes,
-    ...bookingRoutes,
-  ];
+/**
+ * Every API route of every module (or of the modules given), in the order they are tried: static paths before
+ * parameter paths. The route table test walks this list.
+ */
+export function apiRoutes(deps: Pick<Deps, "config">, modules: readonly LadingModule[] = LADING_MODULES): RouteDef[] {
+  const routes = moduleRoutes(deps, modules);
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));
   routes.push(
     route({ method: "get", path: "/openapi.json", permission: "public", tag: "System", summary: "This API as OpenAPI 3.1", response: z.object({}).passthrough() }, () => document()),
     route({ method: "get", path: "/docs", permission: "public", tag: "System", summary: "Browse the API" }, ({ c }) => c.html(renderDocsPage(document()))),
   );
-  return routes;
+  return orderRoutes(routes);
 }
 
 export interface AppOptions {
   /** Serves the built web app for every path outside /api (main.ts passes Deno's static handler). */
   web?: MiddlewareHandler;
+  /** The modules to serve; every module unless a test narrows it. */
+  modules?: readonly LadingModule[];
 }
 
 /** Builds the HTTP app; portable (no Deno APIs), so tests drive it with app.request(). */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   configureWebPush(deps.config.webPush);
-  const routes = apiRoutes(deps);
+  const routes = apiRoutes(deps, options.modules);
   const canonical = createPathCanonicalizer(routes.map((r) => honoPath(r.spec.path)));
   const app = new Hono({
     getPath: (request) => {

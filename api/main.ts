@@ -2,12 +2,10 @@ import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
-import { startOutboxWorker } from "./modules/email/outbox-worker.ts";
-import { bookingJobs } from "./modules/bookings/jobs.ts";
-import { salesQuotationJobs } from "./modules/sales-quotations/jobs.ts";
+import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
+import { moduleJobs } from "./modules/index.ts";
+import { seedIfEmpty } from "./modules/users/index.ts";
 import { createJobRunner } from "./shared/schedule.ts";
-import { createSmtpTransport } from "./modules/email/sender.ts";
-import { seedIfEmpty } from "./modules/users/bootstrap.ts";
 import { type LadingEnv, loadConfig, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
@@ -58,7 +56,7 @@ const outbox = startOutboxWorker(handle.db, { transport, from: mail.from, log })
 // Scheduled jobs run on a timer unless LADING_JOBS=off (then `lading schedule` runs them). Each occurrence is
 // claimed in the database, so of several servers and schedulers one runs it.
 const jobs = jobsOn
-  ? createJobRunner({ db: handle.db, jobs: [...salesQuotationJobs, ...bookingJobs], runner: `${Deno.hostname()}:${Deno.pid}`, log })
+  ? createJobRunner({ db: handle.db, jobs: moduleJobs, runner: `${Deno.hostname()}:${Deno.pid}`, log })
   : null;
 jobs?.startTimer();
 

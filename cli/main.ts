@@ -1,12 +1,8 @@
 import { Command } from "commander";
 import { packageVersion } from "../api/settings.ts";
+import { registerModuleCommands } from "../api/modules/index.ts";
 import { registerDbCommands } from "./commands/db.ts";
-import { registerExportCommands } from "./commands/export.ts";
-import { registerPortCommands } from "./commands/ports.ts";
-import { registerBookingCommands } from "./commands/bookings.ts";
 import { registerScheduleCommands } from "./commands/schedule.ts";
-import { registerSqCommands } from "./commands/sq.ts";
-import { registerUserCommands } from "./commands/users.ts";
 import { type CliContext, describeError } from "./context.ts";
 
 export function buildProgram(ctx: CliContext): Command {
@@ -14,12 +10,10 @@ export function buildProgram(ctx: CliContext): Command {
     .description("Lading back office from the command line. Uses the server's database: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded PGlite, default ./data).")
     .version(packageVersion)
     .showHelpAfterError("(add --help for usage)");
+  // The database is the platform's; every other command comes from the module that owns it.
   registerDbCommands(program, ctx);
-  registerUserCommands(program, ctx);
-  registerPortCommands(program, ctx);
-  registerExportCommands(program, ctx);
-  registerSqCommands(program, ctx);
-  registerBookingCommands(program, ctx);
+  registerModuleCommands(program, ctx);
+  // The runner of every module's scheduled jobs belongs to no one module.
   registerScheduleCommands(program, ctx);
   return program;
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { activationQuery, deleteBody, idParam, listQuery } from "../shared/contracts.ts";
 import type { CrudService, MasterTable } from "../shared/crud.ts";
-import type { EntityPaths } from "../modules/master-data/fields.ts";
+import type { EntityPaths } from "../shared/fields.ts";
 import { type Permission, route, type RouteDef } from "./route.ts";
 
-/** The parts of an entity's shared contract (api/modules/master-data/fields.ts) the routes are made from. */
+/** The parts of an entity's shared contract (api/shared/fields.ts) the routes are made from. */
 export interface RouteContract {
   resource: string;
   paths: EntityPaths;

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { z } from "zod";
 import { HTTPException } from "hono/http-exception";
 import { AppError, databaseErrorCode, type FieldErrors } from "../shared/errors.ts";
 
@@ -29,4 +30,14 @@ export function renderError(c: Context, err: unknown, log: (line: Record<string,
   if (dbCode === "23503") return c.json(errorBody("This record is still referenced by other records."), 409);
   log({ level: "error", time: new Date().toISOString(), requestId: c.get("requestId"), error: err instanceof Error ? err.stack ?? err.message : String(err) });
   return c.json(errorBody(GENERIC_ERROR), 500);
+}
+
+/** A failed zod parse becomes a 400 naming each field and what is wrong with it. */
+export function validationError(error: z.ZodError, part: string): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : part;
+    (fields[key] ??= []).push(issue.message);
+  }
+  return new AppError("VALIDATION", "Please correct the invalid fields.", fields);
 }

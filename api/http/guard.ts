@@ -1,9 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { resolveSession } from "../modules/auth/service.ts";
-import { CAPABILITIES, type Capability, MENU_LABELS, type MenuId } from "../modules/roles/schemas.ts";
-import { SESSION_COOKIE } from "../modules/auth/schemas.ts";
-import { USER_MESSAGES } from "../modules/users/schemas.ts";
+import { resolveSession, SESSION_COOKIE, USER_MESSAGES } from "../modules/auth/index.ts";
+import { CAPABILITIES, type Capability, MENU_LABELS, type MenuId } from "../shared/permissions.ts";
 import { recordAudit } from "../shared/audit.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Caller, Deps, Permission } from "./route.ts";
@@ -12,8 +10,6 @@ import { clientAddress } from "./security.ts";
 export const SIGN_IN_MESSAGE = "Sign in to continue.";
 /** A token that is malformed, forged or expired. */
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Please sign in again.";
-/** A genuine token revoked by a sign-out or a change to the user or the role. */
-export const SESSION_CHANGED_MESSAGE = USER_MESSAGES.sessionChanged;
 
 export function sessionToken(c: Context): string | undefined {
   const header = c.req.header("authorization");
@@ -31,7 +27,8 @@ export async function authorize(c: Context, deps: Deps, permission: Permission):
   if (!token) throw new AppError("UNAUTHENTICATED", SIGN_IN_MESSAGE);
   const session = await resolveSession(deps.db, deps.config.jwtSecret, token);
   if ("problem" in session) {
-    throw new AppError("UNAUTHENTICATED", session.problem === "revoked" ? SESSION_CHANGED_MESSAGE : SIGNED_OUT_MESSAGE);
+    // A genuine token revoked by a sign-out or a change to the user or the role gets the users module's text.
+    throw new AppError("UNAUTHENTICATED", session.problem === "revoked" ? USER_MESSAGES.sessionChanged : SIGNED_OUT_MESSAGE);
   }
   const { caller } = session;
   if (permission !== "authenticated" && !holds(caller, permission)) {

@@ -1,21 +1,12 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
-import { AppError, type FieldErrors } from "../shared/errors.ts";
+import { AppError } from "../shared/errors.ts";
+import { validationError } from "./errors.ts";
 import { authorize } from "./guard.ts";
 import { type Caller, type Deps, honoPath, type RouteDef } from "./route.ts";
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
-
-/** A failed zod parse becomes a 400 naming each field and what is wrong with it. */
-export function validationError(error: z.ZodError, part: string): AppError {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : part;
-    (fields[key] ??= []).push(issue.message);
-  }
-  return new AppError("VALIDATION", "Please correct the invalid fields.", fields);
-}
 
 function validate(target: "param" | "query" | "json", schema: z.ZodType): MiddlewareHandler {
   const part = target === "json" ? "body" : target === "param" ? "path" : "query";

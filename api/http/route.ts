@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import type { Capability, MenuId } from "../modules/roles/schemas.ts";
+import type { Capability, MenuId } from "../shared/permissions.ts";
 import type { AppConfig } from "./config.ts";
-import type { Caller } from "../modules/auth/service.ts";
+import type { Caller } from "../modules/auth/index.ts";
 export type { Caller };
 
 /**
@@ -69,4 +69,19 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
 /** Hono's spelling of a spec path: /ports/get/{id} -> /ports/get/:id */
 export function honoPath(path: string): string {
   return "/api" + path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/**
+ * The routes in the order they are tried: a path's static words before parameters, compared word by word, so
+ * /users/load is tried before /users/{id} whatever order the modules declared them in. Routes that cannot match
+ * the same path keep their declared order.
+ */
+export function orderRoutes(routes: readonly RouteDef[]): RouteDef[] {
+  const shape = (r: RouteDef) => r.spec.path.split("/").filter(Boolean).map((s) => (s.startsWith("{") ? 1 : 0));
+  const keyed = routes.map((r) => ({ r, key: shape(r) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < Math.min(a.key.length, b.key.length); i++) if (a.key[i] !== b.key[i]) return a.key[i] - b.key[i];
+    return a.key.length - b.key.length;
+  });
+  return keyed.map((k) => k.r);
 }

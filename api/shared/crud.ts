@@ -18,7 +18,7 @@ export type MasterTable = PgTable & MasterColumns;
 /** A table whose records other records point at by code. */
 export type CodedTable = PgTable & { code: AnyPgColumn };
 
-/** What the service needs of the entity's shared contract (api/modules/master-data/fields.ts). */
+/** What the service needs of the entity's shared contract (api/shared/fields.ts). */
 export interface ContractFacts {
   label: string;
   uniqueBy: string[];

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { expireOverdue } from "../../api/modules/bookings/service.ts";
+import { expireOverdue } from "../../api/modules/bookings/index.ts";
 import { type CliContext, withDatabase } from "../context.ts";
 
 export function registerBookingCommands(program: Command, ctx: CliContext): void {

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, migrateDatabase, queryRows } from "../../db/client.ts";
-import { seedDemo } from "../../api/modules/master-data/seed.ts";
-import { seedReference } from "../../api/modules/users/bootstrap.ts";
+import { seedDemo } from "../../api/modules/master-data/index.ts";
+import { seedReference } from "../../api/modules/users/index.ts";
 import { type CliContext, withDatabase } from "../context.ts";
 
 function describeTarget(handle: DatabaseHandle): string {

@@ -1,8 +1,6 @@
 import type { Command } from "commander";
-import { customersForExport } from "../../api/modules/master-data/customers/service.ts";
-import { truckingsForExport } from "../../api/modules/master-data/equipment/service.ts";
-import { reportQuery } from "../../api/modules/voyages/schedule-schemas.ts";
-import { schedulesForReport } from "../../api/modules/voyages/schedules.ts";
+import { customersForExport, truckingsForExport } from "../../api/modules/master-data/index.ts";
+import { reportQuery, schedulesForReport } from "../../api/modules/voyages/index.ts";
 import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exports/customers.ts";
 import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
 import { buildVoyageScheduleWorkbook, VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
@@ -14,8 +12,11 @@ interface ExportOptions {
   out: string;
 }
 
-/** The master-data downloads of the web app, written by the same templates from the same service calls. */
-const EXPORTS = [
+/**
+ * The master-data downloads of the web app, written by the same templates from the same service calls. A function,
+ * since master data's index imports this file: the services are read when the commands are registered.
+ */
+const masterDataExports = () => [
   {
     name: "customers",
     noun: "customer",
@@ -32,9 +33,16 @@ const EXPORTS = [
   },
 ] as const;
 
-export function registerExportCommands(program: Command, ctx: CliContext): void {
-  const exportCommand = program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
-  for (const spec of EXPORTS) {
+/** The `export` command group, made by whichever module registers an export first. */
+function exportGroup(program: Command): Command {
+  return program.commands.find((c) => c.name() === "export") ??
+    program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
+}
+
+/** `lading export customers|truckings`, registered by master data. */
+export function registerMasterDataExports(program: Command, ctx: CliContext): void {
+  const exportCommand = exportGroup(program);
+  for (const spec of masterDataExports()) {
     exportCommand.command(spec.name)
       .description(`write ${spec.fileName}`)
       .option("--search <text>", "only records matching this text, as the list screen's search")
@@ -46,8 +54,11 @@ export function registerExportCommands(program: Command, ctx: CliContext): void 
         })
       );
   }
+}
 
-  exportCommand.command("voyages")
+/** `lading export voyages`, registered by voyages. */
+export function registerVoyageExports(program: Command, ctx: CliContext): void {
+  exportGroup(program).command("voyages")
     .description(`write ${VOYAGE_SCHEDULE_XLSX_NAME}: the voyages departing from --from to --to (Manila dates)`)
     .requiredOption("--from <YYYY-MM-DD>", "first departure date")
     .requiredOption("--to <YYYY-MM-DD>", "last departure date")

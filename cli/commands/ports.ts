@@ -1,7 +1,6 @@
 import { type Command, Option } from "commander";
 import type { Db } from "../../db/client.ts";
-import { portService } from "../../api/modules/master-data/entities.ts";
-import { portFilters } from "../../api/modules/master-data/schemas.ts";
+import { portFilters, portService } from "../../api/modules/master-data/index.ts";
 import { listQuery, MAX_TAKE } from "../../api/shared/contracts.ts";
 import { buildPortsWorkbook, PORTS_XLSX_NAME } from "../../templates/exports/ports.ts";
 import { buildPortsListPdf, PORTS_PDF_NAME } from "../../templates/documents/ports-list.ts";
@@ -17,7 +16,8 @@ interface FilterOptions {
   status: "active" | "inactive" | "all";
 }
 
-const filterQuery = listQuery.extend(portFilters.shape);
+/** The list query of the ports route; built when first used, since master data's index imports this file. */
+let filterQuery: ReturnType<typeof listQuery.extend<typeof portFilters.shape>> | undefined;
 
 function addFilterOptions(command: Command): Command {
   return command
@@ -28,6 +28,7 @@ function addFilterOptions(command: Command): Command {
 
 /** Every matching port, read a page at a time as the API serves them, in the API's order. */
 async function loadAllPorts(db: Db, opts: FilterOptions): Promise<PortRow[]> {
+  filterQuery ??= listQuery.extend(portFilters.shape);
   const base = filterQuery.parse({ search: opts.search, filter: opts.status, branchCode: opts.branch, take: MAX_TAKE });
   const rows: PortRow[] = [];
   for (let skip = 0;; skip += MAX_TAKE) {

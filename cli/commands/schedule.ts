@@ -1,13 +1,12 @@
 import { hostname } from "node:os";
 import type { Command } from "commander";
-import { bookingJobs } from "../../api/modules/bookings/jobs.ts";
-import { salesQuotationJobs } from "../../api/modules/sales-quotations/jobs.ts";
+import { moduleJobs } from "../../api/modules/index.ts";
 import { createJobRunner, JOB_TIME_ZONE, type ScheduledJob } from "../../api/shared/schedule.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { formatTable } from "../format.ts";
 
 /** The jobs `lading schedule` runs: the same list the server's timer runs. */
-export const scheduledJobs: readonly ScheduledJob[] = [...salesQuotationJobs, ...bookingJobs];
+export const scheduledJobs: readonly ScheduledJob[] = moduleJobs;
 
 const HELP = `
 Runs the scheduled jobs under node-cron in this process until it is stopped (Ctrl-C, SIGTERM). Each occurrence

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { expireQuotations } from "../../api/modules/sales-quotations/service.ts";
+import { expireQuotations } from "../../api/modules/sales-quotations/index.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 
 interface ExpireOptions {

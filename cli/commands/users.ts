@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { createAdmin } from "../../api/modules/users/bootstrap.ts";
+import { createAdmin } from "../../api/modules/users/index.ts";
 import { type CliContext, withDatabase } from "../context.ts";
 
 export function registerUserCommands(program: Command, ctx: CliContext): void {

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../api/app.ts";
 import type { RouteDef } from "../../api/http/route.ts";
-import { hashPassword } from "../../api/modules/auth/passwords.ts";
+import { hashPassword } from "../../api/modules/users/passwords.ts";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "../../api/modules/auth/schemas.ts";
 import { issueToken } from "../../api/modules/auth/tokens.ts";
 import { CAPABILITY_IDS, MENU_IDS } from "../../api/modules/roles/schemas.ts";

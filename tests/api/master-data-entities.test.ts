@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { ENTITY_SERVICES } from "../../api/modules/master-data/entities.ts";
-import { type EntityContract, entityPath, type FieldMeta } from "../../api/modules/master-data/fields.ts";
+import { type EntityContract, entityPath, type FieldMeta } from "../../api/shared/fields.ts";
 import { ENTITY_CONTRACTS, type EntityName } from "../../api/modules/master-data/schemas.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";

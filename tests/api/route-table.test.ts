@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../api/app.ts";
-import { honoPath } from "../../api/http/route.ts";
+import { apiRoutes, createApp } from "../../api/app.ts";
+import { honoPath, route } from "../../api/http/route.ts";
+import type { LadingModule } from "../../api/modules/index.ts";
 import { CAPABILITY_IDS, MENU_IDS } from "../../api/modules/roles/schemas.ts";
 import { ADMIN_ROLE } from "../../db/seed/reference.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -71,6 +72,53 @@ describe("the route table", () => {
       const res = await t.call(spec.method.toUpperCase(), concrete(spec.path), { body: spec.body ? {} : undefined });
       expect(res.status, `${spec.method} ${spec.path}`).toBe(401);
     }
+  });
+});
+
+describe("route order", () => {
+  /** Two modules whose routes overlap: a fixed word and a parameter in the same place. */
+  const byId: LadingModule = {
+    name: "by-id",
+    routes: [
+      route({ method: "get", path: "/users/{id}", permission: "public", tag: "T", summary: "one" }, ({ c }) => ({ route: "id", id: c.req.param("id") })),
+      route({ method: "get", path: "/things/{kind}/list", permission: "public", tag: "T", summary: "kind" }, ({ c }) => ({ route: "kind", kind: c.req.param("kind") })),
+    ],
+    jobs: [],
+  };
+  const fixed: LadingModule = {
+    name: "fixed",
+    routes: [
+      route({ method: "get", path: "/users/load", permission: "public", tag: "T", summary: "load" }, () => ({ route: "load" })),
+      route({ method: "get", path: "/things/all/{page}", permission: "public", tag: "T", summary: "all" }, ({ c }) => ({ route: "all", page: c.req.param("page") })),
+    ],
+    jobs: [],
+  };
+
+  it("tries fixed words before parameters, whatever order the modules are listed in", async () => {
+    for (const modules of [[byId, fixed], [fixed, byId]]) {
+      const app = createApp({ db: handle.db, config: testConfig(), log: () => {} }, { modules });
+      const get = async (path: string) => await (await app.request(path)).json();
+      expect(await get("/api/users/load")).toEqual({ route: "load" });
+      expect(await get("/api/users/42")).toEqual({ route: "id", id: "42" });
+      expect(await get("/api/things/all/3")).toEqual({ route: "all", page: "3" });
+      expect(await get("/api/things/boxes/list")).toEqual({ route: "kind", kind: "boxes" });
+    }
+  });
+
+  it("lists the app's routes with every fixed word ahead of a parameter in the same place", () => {
+    const shape = (path: string) => path.split("/").filter(Boolean).map((s) => (s.startsWith("{") ? "{}" : s.toLowerCase()));
+    routes.forEach((later, j) => {
+      for (const earlier of routes.slice(0, j)) {
+        const a = shape(earlier.spec.path);
+        const b = shape(later.spec.path);
+        if (earlier.spec.method !== later.spec.method || a.length !== b.length) continue;
+        const differ = a.findIndex((s, i) => s !== b[i]);
+        // A later route may not hold a fixed word where an earlier one that could match the same path has a parameter.
+        if (differ >= 0 && a[differ] === "{}" && b[differ] !== "{}" && a.every((s, i) => s === b[i] || s === "{}" || b[i] === "{}")) {
+          expect.fail(`${later.spec.method} ${later.spec.path} comes after ${earlier.spec.path}`);
+        }
+      }
+    });
   });
 });
 

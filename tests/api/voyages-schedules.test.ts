@@ -6,7 +6,7 @@ import { branches, routes, vessels, vesselUpdateDetails, vesselUpdateHeaders, vo
 import { createRole, createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 import { historyOf } from "../../api/shared/workflow.ts";
-import { croWorkflow } from "../../api/modules/voyages/workflow.ts";
+import { croWorkflow } from "../../api/modules/voyages/schedules/workflow.ts";
 
 /** Voyage schedules through the API: the route's rules, approval, activation, CRO status, delete and the report. */
 

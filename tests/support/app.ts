@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { createApp } from "../../api/app.ts";
 import { defaultConfig, type AppConfig } from "../../api/http/config.ts";
-import { hashPassword } from "../../api/modules/auth/passwords.ts";
+import { hashPassword } from "../../api/modules/users/passwords.ts";
 import { type Capability, MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { branches, roleDetails, roles, users } from "../../db/schema/index.ts";

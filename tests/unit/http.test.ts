@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { errorBody } from "../../api/http/errors.ts";
 import { createPathCanonicalizer } from "../../api/http/path-casing.ts";
 import { AttemptLimiter } from "../../api/http/rate-limit.ts";
-import { generatePassword, hashPassword, verifyPassword } from "../../api/modules/auth/passwords.ts";
+import { generatePassword, hashPassword, verifyPassword } from "../../api/modules/users/passwords.ts";
 import { issueToken, readToken } from "../../api/modules/auth/tokens.ts";
 import { AppError } from "../../api/shared/errors.ts";
 

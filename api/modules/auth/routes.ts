@@ -3,13 +3,16 @@ import { route, type RouteDef } from "../../http/route.ts";
 import { clientAddress } from "../../http/security.ts";
 import { clearSessionCookie, setSessionCookie } from "./cookie.ts";
 import type { LockoutPolicy } from "./lockout.ts";
-import { authenticateBody, authenticateResult, sessionUser } from "./schemas.ts";
-import { authenticate, getSessionUser, signOut } from "./service.ts";
+import { authenticateBody, authenticateResult } from "./schemas.ts";
+import { authenticate, signOut } from "./service.ts";
+import { issueToken } from "./tokens.ts";
+import { changeOwnPassword, changePasswordQuery, changePasswordResult, getSessionUser, sessionUser, userIdParams } from "../users/index.ts";
 
 const tag = "Sign-in";
 
 /**
- * Sign-in, sign-out and the session probe. `limits` is the per-account lockout (failures allowed and the
+ * Sign-in, sign-out, the session probe and the change of one's own password (which issues this device a new
+ * token; the password itself is the users module's). `limits` is the per-account lockout (failures allowed and the
  * window they are counted in); the lock itself is kept in the database, see lockout.ts.
  */
 export function authRoutes(limits: LockoutPolicy): RouteDef[] {
@@ -37,5 +40,14 @@ export function authRoutes(limits: LockoutPolicy): RouteDef[] {
       summary: "The signed-in user of this session (the cookie is not readable by page scripts)",
       response: z.object({ data: sessionUser }),
     }, async ({ deps, caller }) => ({ data: await getSessionUser(deps.db, caller.id) })),
+    route({
+      method: "put", path: "/Users/changePassword/{userId}", permission: "authenticated", tag: "Users", params: userIdParams, query: changePasswordQuery,
+      summary: "Change your own password; other devices are signed out, this one gets a new token", response: changePasswordResult,
+    }, async ({ c, deps, params, query, caller }) => {
+      const { sessionVersion, message } = await changeOwnPassword(deps.db, caller, params.userId, query, clientAddress(c));
+      const token = await issueToken(deps.config.jwtSecret, { sub: String(caller.id), sv: sessionVersion }, deps.config.sessionTtl);
+      setSessionCookie(c, token, deps.config.sessionTtl);
+      return { data: { token }, message };
+    }),
   ];
 }

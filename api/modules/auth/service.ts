@@ -3,11 +3,9 @@ import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { type AuditAction, recordAudit } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
-import { CAPABILITY_IDS, type Capability, MENU_IDS, type MenuId } from "../roles/schemas.ts";
-import { readUser } from "../users/read.ts";
-import type { SessionUser } from "./schemas.ts";
+import { type Capability, grantedCapabilities, grantedMenus, type MenuId } from "../../shared/permissions.ts";
+import { getSessionUser, logOut, verifyPassword } from "../users/index.ts";
 import { accountKey, clearAttempts, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
-import { verifyPassword } from "./passwords.ts";
 import { issueToken, readToken } from "./tokens.ts";
 
 /** The caller of a guarded route, resolved from the token and the database on every request. */
@@ -101,17 +99,6 @@ async function startLock(
   if (lock) await audit("ACCOUNT_LOCKED", { until: lock.until.toISOString(), failures: lock.failures, lockLevel: lock.lockLevel });
 }
 
-/**
- * Spread into a users update to end every session of the user: tokens carry the session version they were
- * issued with, and a token with an older one is refused (401 'User Changes: Please Login Again').
- */
-export const endSessions = { sessionVersion: sql`${users.sessionVersion} + 1` };
-
-/** Revokes every token the user holds by bumping the session version. */
-export async function logOut(db: Db, userKey: number): Promise<void> {
-  await db.update(users).set(endSessions).where(eq(users.id, userKey));
-}
-
 /** The caller's own sign-out: every token of theirs stops working, and the log-out is audited. */
 export async function signOut(db: Db, caller: Pick<Caller, "id" | "userId">, address: string | null): Promise<void> {
   await logOut(db, caller.id);
@@ -148,52 +135,8 @@ export async function resolveSession(db: Db, secret: Uint8Array, token: string):
   const first = rows[0];
   if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return { problem: "revoked" };
   return {
-    caller: { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: allowedMenus(rows), capabilities: allowedCapabilities(rows) },
+    caller: { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: grantedMenus(rows), capabilities: grantedCapabilities(rows) },
   };
-}
-
-/** Resolves a bearer or cookie token into the caller, or null when it is missing, invalid, expired or revoked. */
-export async function getSessionUser(db: Db, id: number): Promise<SessionUser> {
-  const user = await readUser(db, id);
-  if (!user) throw new AppError("NOT_FOUND", "User not found.");
-  const details = await db.select({ type: roleDetails.type, menuId: roleDetails.menuId, isAllowed: roleDetails.isAllowed })
-    .from(roleDetails).innerJoin(users, eq(users.roleId, roleDetails.roleId)).where(eq(users.id, id));
-  return {
-    id: user.id,
-    userId: user.userId,
-    name: user.name,
-    email: user.email,
-    roleId: user.roleId,
-    roleName: user.roleName,
-    isDat: user.isDat,
-    darkMode: user.darkMode,
-    userCy: user.userCy,
-    userCyName: user.userCyName,
-    branches: user.branches,
-    allCy: user.allCy,
-    menus: [...allowedMenus(details)],
-    capabilities: [...allowedCapabilities(details)],
-    devicelogin: user.devicelogin,
-    dateModified: user.dateModified,
-  };
-}
-
-type DetailRow = { type: string | null; menuId: string | null; isAllowed: boolean | null };
-
-function allowedMenus(rows: DetailRow[]): Set<MenuId> {
-  const menus = new Set<MenuId>();
-  for (const r of rows) {
-    if (r.type === "MENU" && r.menuId && r.isAllowed && (MENU_IDS as readonly string[]).includes(r.menuId)) menus.add(r.menuId as MenuId);
-  }
-  return menus;
-}
-
-function allowedCapabilities(rows: DetailRow[]): Set<Capability> {
-  const found = new Set<Capability>();
-  for (const r of rows) {
-    if (r.type === "CAPABILITY" && r.menuId && r.isAllowed && (CAPABILITY_IDS as readonly string[]).includes(r.menuId)) found.add(r.menuId as Capability);
-  }
-  return found;
 }
 
 // A valid argon2id hash of a random password, verified against when the user id is unknown.

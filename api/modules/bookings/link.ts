@@ -4,7 +4,7 @@ import { areas, bookingBatches, bookingCharges, bookings, customers } from "../.
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime } from "../../shared/dates.ts";
 import { transition, transitionMany } from "../../shared/workflow.ts";
-import { queueEmail } from "../email/service.ts";
+import { queueEmail } from "../email/index.ts";
 import { batchTarget, type BookingActor, bookingTarget } from "./batches.ts";
 import {
   type BatchRecord,

@@ -3,9 +3,9 @@ import type { Db } from "../../../db/client.ts";
 import { charges, companyPolicies, ports } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { normalizeAmount, sumAmounts, toCentavos } from "../../shared/money.ts";
-import { chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY } from "../master-data/rules.ts";
-import { quotationsForBooking } from "../sales-quotations/service.ts";
-import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import { chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY } from "../master-data/index.ts";
+import { quotationsForBooking } from "../sales-quotations/index.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
 import type { DeliveryMode } from "./rules.ts";
 import type { BookingChargeRow } from "./schemas.ts";
 

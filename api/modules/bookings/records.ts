@@ -13,8 +13,8 @@ import {
 import { AppError } from "../../shared/errors.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
-import { scheduleByNumber } from "../voyages/schedules.ts";
-import type { ScheduleRow } from "../voyages/schedule-schemas.ts";
+import { scheduleByNumber } from "../voyages/index.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
 import { type LaneChoice, type PricedBooking, priceBooking } from "./pricing.ts";
 import {
   type AddressParts,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateModifiedField } from "../../shared/contracts.ts";
-import { dateText } from "../master-data/fields.ts";
-import { PACKAGING_TYPES } from "../master-data/reference-lists.ts";
+import { dateText } from "../../shared/fields.ts";
+import { PACKAGING_TYPES } from "../../shared/reference-lists.ts";
 import { BATCH_STATUSES, BOOKING_PAGE_SIZE, BOOKING_STATUSES, DELIVERY_MODES, PAYMENT_MODES } from "./rules.ts";
 
 /** Contracts of the Bookings calls (001 §7); imports only zod and pure modules, so the web app uses them. */

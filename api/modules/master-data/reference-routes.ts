@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { AppError } from "../../shared/errors.ts";
-import { CAPABILITIES, MENU_IDS, MENU_LABELS } from "../roles/schemas.ts";
-import { REFERENCE_LIST_KEYS, REFERENCE_LISTS, referenceListKey } from "./reference-lists.ts";
+import { CAPABILITIES, MENU_IDS, MENU_LABELS } from "../../shared/permissions.ts";
+import { REFERENCE_LIST_KEYS, REFERENCE_LISTS, referenceListKey } from "../../shared/reference-lists.ts";
 
 const tag = "Reference lists";
 

@@ -18,8 +18,8 @@ import {
   pow10,
   toCentavos,
 } from "../../shared/money.ts";
-import { type ChargePart, RATE_UNITS, type RateUnit } from "./reference-lists.ts";
-export { CHARGE_PARTS } from "./reference-lists.ts";
+import { type ChargePart, RATE_UNITS, type RateUnit } from "../../shared/reference-lists.ts";
+export { CHARGE_PARTS } from "../../shared/reference-lists.ts";
 
 export type { ChargePart, RateUnit };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { choice, code, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "./fields.ts";
-import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "./reference-lists.ts";
+import { choice, code, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "../../shared/fields.ts";
+import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "../../shared/reference-lists.ts";
 
 /**
  * Every master-data entity, declared once: its fields (with the labels and checks the screens show), the

@@ -2,7 +2,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { sessionToken } from "../../http/guard.ts";
 import { route, type RouteDef } from "../../http/route.ts";
-import { resolveSession } from "../auth/service.ts";
+import { resolveSession } from "../auth/index.ts";
 import { idParam } from "../../shared/contracts.ts";
 import { subscribe } from "./hub.ts";
 import { subscribePush, unsubscribePush, webPushPublicKey } from "./push.ts";

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { branches, notifications, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
-import type { Capability, MenuId } from "../roles/schemas.ts";
+import type { Capability, MenuId } from "../../shared/permissions.ts";
 import { publish } from "./hub.ts";
 import { deliverWebPush } from "./push.ts";
 import type { NotificationRow } from "./schemas.ts";

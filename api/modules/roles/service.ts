@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
-import { endSessions } from "../auth/service.ts";
+import { endSessions } from "../users/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
 import {

@@ -4,7 +4,7 @@ import { branches, cargoTypes, customers, salesQuotationMemos, salesQuotations, 
 import { AppError } from "../../shared/errors.ts";
 import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
 import { sumAmounts } from "../../shared/money.ts";
-import { RATE_UNIT_LABELS } from "../master-data/rules.ts";
+import { RATE_UNIT_LABELS } from "../master-data/index.ts";
 import { lanesOf } from "./lanes.ts";
 import {
   aeSummary,

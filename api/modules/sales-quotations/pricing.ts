@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { areas, charges, chargeServicesMatrices, companyPolicies, freightRates, ports, portRates, serviceModes, truckingRates } from "../../../db/schema/index.ts";
 import { AppError, asValidation } from "../../shared/errors.ts";
-import type { ChargePart } from "../master-data/reference-lists.ts";
+import type { ChargePart } from "../../shared/reference-lists.ts";
 import { type DecimalInput, sumAmounts } from "../../shared/money.ts";
 import {
   chargeAmount,
@@ -13,7 +13,7 @@ import {
   type RateQuery,
   type RateUnit,
   truckingRate,
-} from "../master-data/rules.ts";
+} from "../master-data/index.ts";
 import type { ChargeRow, LaneInput } from "./schemas.ts";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { branches, customers, salesQuotations, statusHistory, users } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { dateText } from "../master-data/fields.ts";
+import { dateText } from "../../shared/fields.ts";
 import { daysBetween, manilaDate, manilaDayRange } from "../../shared/dates.ts";
 import { salesQuotationFlow } from "./workflow.ts";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
-import { dateText } from "../master-data/fields.ts";
+import { dateText } from "../../shared/fields.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { customerWorkbook, memoPdf, presentationData, printout } from "./documents.ts";
 import { deleteLane, expiredDocuments, insertLanes, laneByNumber, lanesOf, updateLane } from "./lanes.ts";

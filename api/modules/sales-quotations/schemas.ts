@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dateText, decimal, int, money } from "../master-data/fields.ts";
-import { CHARGE_PARTS, RATE_UNITS } from "../master-data/reference-lists.ts";
+import { dateText, decimal, int, money } from "../../shared/fields.ts";
+import { CHARGE_PARTS, RATE_UNITS } from "../../shared/reference-lists.ts";
 import { SQ_STATUSES, STATUS_UPDATE_ACTIONS } from "./workflow.ts";
 
 /** Contracts of the sales-quotation calls (001 §7); imports only zod and pure modules, so the web app uses them. */

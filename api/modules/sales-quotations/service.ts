@@ -17,7 +17,7 @@ import { nextNumber } from "../../shared/numbering.ts";
 import { transition, transitionWhere, type WorkflowActor } from "../../shared/workflow.ts";
 import { addCalendarDays, manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
-import { sendNotification } from "../notifications/service.ts";
+import { sendNotification } from "../notifications/index.ts";
 import { copyLanes, lanesWhere } from "./lanes.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOfMany } from "./terms.ts";

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../db/client.ts";
 import { cargoTypes, companyPolicies, salesQuotations, salesQuotationTerms } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { POLICY_CODES } from "../master-data/reference-lists.ts";
-import { policyInForce } from "../master-data/rules.ts";
+import { POLICY_CODES } from "../../shared/reference-lists.ts";
+import { policyInForce } from "../master-data/index.ts";
 import { type LaneEditor, lockEditable } from "./lanes.ts";
 import type { TermRow } from "./schemas.ts";
 

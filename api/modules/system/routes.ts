@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pingDatabase } from "../../../db/client.ts";
 import { route, type RouteDef } from "../../http/route.ts";
-import { versionParams, versionResult } from "../auth/schemas.ts";
+import { versionParams, versionResult } from "../auth/index.ts";
 
 const tag = "System";
 

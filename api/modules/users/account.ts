@@ -3,11 +3,11 @@ import type { Db } from "../../../db/client.ts";
 import { accountTokens, users } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
-import { passwordProblem } from "../auth/password-policy.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { type Caller, endSessions } from "../auth/service.ts";
-import { issueToken } from "../auth/tokens.ts";
-import { queueEmail } from "../email/service.ts";
+import { passwordProblem } from "./password-policy.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import type { Caller } from "../../http/route.ts";
+import { endSessions } from "./session.ts";
+import { queueEmail } from "../email/index.ts";
 import { USER_MESSAGES } from "./schemas.ts";
 import { randomToken, sha256Hex } from "../../shared/tokens.ts";
 
@@ -157,16 +157,15 @@ export async function requestPasswordReset(db: Db, input: { userId: string }, ct
 
 /**
  * PUT /Users/changePassword/{userId}: the signed-in user changes their own password. Every other device is
- * signed out; this one gets a new token carrying the new session version.
+ * signed out; answers the new session version, for which auth issues this device a new token.
  */
 export async function changeOwnPassword(
   db: Db,
-  session: { jwtSecret: Uint8Array; sessionTtl: number },
   caller: Caller,
   userId: string,
   input: { oldPass: string; password: string },
   address: string | null,
-): Promise<{ data: { token: string }; message: string }> {
+): Promise<{ sessionVersion: number; message: string }> {
   if (userId.toLowerCase() !== caller.userId.toLowerCase()) {
     throw new AppError("FORBIDDEN", "You can change only your own password.");
   }
@@ -196,8 +195,7 @@ export async function changeOwnPassword(
     await recordAudit(tx, { actor: caller.userId, action: "USER_PASSWORD_CHANGED", target: `user:${caller.userId}`, address });
     return updated.sessionVersion;
   });
-  const token = await issueToken(session.jwtSecret, { sub: String(caller.id), sv: sessionVersion }, session.sessionTtl);
-  return { data: { token }, message: USER_MESSAGES.passwordChanged };
+  return { sessionVersion, message: USER_MESSAGES.passwordChanged };
 }
 
 /** PUT /Users/ChangePasswordAdmin/{userId}: an administrator sets a user's password; the user's tokens stop working. */

@@ -3,10 +3,10 @@ import type { Db } from "../../../db/client.ts";
 import { branches, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { ADMIN_ROLE } from "../../../db/seed/reference.ts";
 import { DEMO_BRANCHES } from "../../../db/seed/demo.ts";
-import { seedDemo } from "../master-data/seed.ts";
+import { seedDemo } from "../master-data/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { generatePassword, hashPassword } from "../auth/passwords.ts";
-import { endSessions } from "../auth/service.ts";
+import { generatePassword, hashPassword } from "./passwords.ts";
+import { endSessions } from "./session.ts";
 
 const SEEDER = "system";
 

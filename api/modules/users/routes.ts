@@ -3,17 +3,13 @@ import { z } from "zod";
 import { AttemptLimiter } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import type { AppConfig } from "../../http/config.ts";
-import { validationError } from "../../http/mount.ts";
+import { validationError } from "../../http/errors.ts";
 import { clientAddress, linkBase } from "../../http/security.ts";
 import { activationQuery, deleteBody, idParam, listQuery } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
-import { sessionUser } from "../auth/schemas.ts";
-import { setSessionCookie } from "../auth/cookie.ts";
-import { adminSetPassword, changeOwnPassword, type RequestContext, requestPasswordReset, sendUserEmail, setupAccount } from "./account.ts";
+import { adminSetPassword, type RequestContext, requestPasswordReset, sendUserEmail, setupAccount } from "./account.ts";
 import {
   adminPasswordQuery,
-  changePasswordQuery,
-  changePasswordResult,
   darkModeBody,
   helpSupportBody,
   messageResult,
@@ -26,6 +22,7 @@ import {
   setupParams,
   updateUserBranchBody,
   userCyBody,
+  sessionUser,
   userIdParams,
   userListResult,
   userUpdateBody,
@@ -140,15 +137,6 @@ export const userRoutes: RouteDef[] = [
     method: "post", path: "/users/HelpSupport", permission: "authenticated", tag, body: helpSupportBody,
     summary: "Send a help message to the support mailbox", response: messageResult,
   }, ({ c, deps, body, caller }) => sendHelpMessage(deps.db, caller, body, deps.config.supportEmail, clientAddress(c))),
-
-  route({
-    method: "put", path: "/Users/changePassword/{userId}", permission: "authenticated", tag, params: userIdParams, query: changePasswordQuery,
-    summary: "Change your own password; other devices are signed out, this one gets a new token", response: changePasswordResult,
-  }, async ({ c, deps, params, query, caller }) => {
-    const result = await changeOwnPassword(deps.db, deps.config, caller, params.userId, query, clientAddress(c));
-    setSessionCookie(c, result.data.token, deps.config.sessionTtl);
-    return result;
-  }),
 
   route({
     method: "put", path: "/Users/ChangePasswordAdmin/{userId}", permission: "SYSTEMACCOUNT", tag, params: userIdParams, query: adminPasswordQuery,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateModifiedField } from "../../shared/contracts.ts";
-import { newPassword } from "../auth/password-policy.ts";
+import { CAPABILITY_IDS, MENU_IDS } from "../../shared/permissions.ts";
+import { newPassword } from "./password-policy.ts";
 
 const userIdField = z.string({ error: "userId is required" }).trim().min(3, "userId must have at least 3 characters")
   .max(50, "userId can be at most 50 characters")
@@ -147,3 +148,24 @@ export const userWriteResult = z.object({ data: userRow, message: z.string() });
 export const usersWriteResult = z.object({ data: z.array(userRow), message: z.string() });
 export const messageResult = z.object({ message: z.string() });
 export const changePasswordResult = z.object({ data: z.object({ token: z.string() }), message: z.string() });
+
+/** A signed-in user as the web app keeps it (000 §3 User, without secrets). */
+export const sessionUser = z.object({
+  id: z.number(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  isDat: z.boolean(),
+  darkMode: z.boolean(),
+  userCy: z.string().nullable(),
+  userCyName: z.string().nullable(),
+  branches: z.array(z.object({ id: z.number(), branchCode: z.string(), branchName: z.string(), defaultBranch: z.boolean() })),
+  allCy: z.array(z.object({ code: z.string(), name: z.string() })),
+  menus: z.array(z.enum(MENU_IDS)),
+  capabilities: z.array(z.enum(CAPABILITY_IDS)),
+  devicelogin: z.string().nullable(),
+  dateModified: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;

@@ -5,12 +5,12 @@ import { branches, containerYards, roles, userBranches, userCys, users } from ".
 import { recordAudit } from "../../shared/audit.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../shared/errors.ts";
-import type { SessionUser } from "../auth/schemas.ts";
-import { type Caller, endSessions, getSessionUser } from "../auth/service.ts";
-import { queueEmail } from "../email/service.ts";
+import type { Caller } from "../../http/route.ts";
+import { endSessions, getSessionUser } from "./session.ts";
+import { queueEmail } from "../email/index.ts";
 import { queueAccountLink, type RequestContext } from "./account.ts";
 import { readUser, readUsers } from "./read.ts";
-import { USER_MESSAGES, type User } from "./schemas.ts";
+import { type SessionUser, USER_MESSAGES, type User } from "./schemas.ts";
 
 /**
  * The users of 000 §3 and §7 "Users": the administrator's screen (load, create, update, delete, activate) and

@@ -1,4 +1,4 @@
-import { passwordProblem } from "../../../api/modules/auth/password-policy.ts";
+import { passwordProblem } from "../../../api/modules/users/password-policy.ts";
 
 export interface PasswordErrors {
   password?: string;

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { codeParam, listFilters, optionalCode, pageAnswer, requiredCode, tag } from "../route-shapes.ts";
 import { dateModifiedField } from "../../../shared/contracts.ts";
-import { dateText } from "../fields.ts";
-import { STRIPPING_TYPE_CODES } from "../reference-lists.ts";
+import { dateText } from "../../../shared/fields.ts";
+import { STRIPPING_TYPE_CODES } from "../../../shared/reference-lists.ts";
 import { manilaDate } from "../../../shared/dates.ts";
 import { CHARGE_CATEGORIES, chargeContract, chargeServicesMatrixContract, companyPolicyContract } from "../schemas.ts";
 import {

@@ -15,8 +15,8 @@ import type { Actor } from "../../../shared/crud.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { chargeService, chargeServicesMatrixService } from "../entities.ts";
-import { STRIPPING_TYPE_CODES, type StrippingTypeCode } from "../reference-lists.ts";
-import { brokenCheck } from "../fields.ts";
+import { STRIPPING_TYPE_CODES, type StrippingTypeCode } from "../../../shared/reference-lists.ts";
+import { brokenCheck } from "../../../shared/fields.ts";
 import { policyInForce } from "../rules.ts";
 import { chargeContract } from "../schemas.ts";
 

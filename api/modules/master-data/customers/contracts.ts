@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuery, MAX_TAKE } from "../../../shared/contracts.ts";
-import { dateText, decimal, flag, money, ref, text } from "../fields.ts";
+import { dateText, decimal, flag, money, ref, text } from "../../../shared/fields.ts";
 import { customerContract } from "../schemas.ts";
 
 /**

@@ -5,7 +5,7 @@ import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../
 import type { Actor } from "../../../shared/crud.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, textArray } from "../../../shared/list-filters.ts";
-import { CONTAINER_VAN_CONDITIONS, type ContainerVanCondition } from "../reference-lists.ts";
+import { CONTAINER_VAN_CONDITIONS, type ContainerVanCondition } from "../../../shared/reference-lists.ts";
 
 export type ContainerVan = typeof containerVans.$inferSelect;
 export type Trucking = typeof truckings.$inferSelect;

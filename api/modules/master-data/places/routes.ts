@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { optionalCode, requiredCode, tag } from "../route-shapes.ts";
 import { listQuery } from "../../../shared/contracts.ts";
-import { dateText } from "../fields.ts";
+import { dateText } from "../../../shared/fields.ts";
 import {
   areaContract,
   branchCodeQuery,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { codeParam, listFilters, optionalCode, optionalTrueFalse, requiredCode, tag, wholeListQuery } from "../route-shapes.ts";
-import { dateText } from "../fields.ts";
+import { dateText } from "../../../shared/fields.ts";
 import { manilaDate } from "../../../shared/dates.ts";
-import { RATE_UNITS } from "../reference-lists.ts";
+import { RATE_UNITS } from "../../../shared/reference-lists.ts";
 import { freightRateContract, portRateContract, truckingRateContract } from "../schemas.ts";
 import {
   FREIGHT,

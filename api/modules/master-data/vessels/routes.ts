@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type RouteDef } from "../../../http/route.ts";
-import { auditRowFields } from "../fields.ts";
+import { auditRowFields } from "../../../shared/fields.ts";
 import { removedAnswer, requiredCode, tag, writeAnswer } from "../route-shapes.ts";
 import { dateModifiedField, idParam } from "../../../shared/contracts.ts";
 import { stowagePlanInput, stowageSlot, stowageTemplateInput } from "../schemas.ts";

@@ -89,6 +89,6 @@ export {
   serviceRemarks,
 } from "../../../../../api/modules/bookings/rules.ts";
 
-export { PACKAGING_TYPES } from "../../../../../api/modules/master-data/reference-lists.ts";
-export type { ScheduleRow as VoyageRow } from "../../../../../api/modules/voyages/schedule-schemas.ts";
+export { PACKAGING_TYPES } from "../../../../../api/shared/reference-lists.ts";
+export type { ScheduleRow as VoyageRow } from "../../../../../api/modules/voyages/schedules/schemas.ts";
 export type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";

@@ -16,7 +16,7 @@ export {
   PAYMENT_MODE_LABELS,
   pickUpAtDoor,
 } from "../../../../../api/modules/bookings/rules.ts";
-export { PACKAGING_TYPES } from "../../../../../api/modules/master-data/reference-lists.ts";
+export { PACKAGING_TYPES } from "../../../../../api/shared/reference-lists.ts";
 
 export type LinkBooking = LinkView["bookings"][number];
 

@@ -1,4 +1,4 @@
-import { type EntityContract, entityPath } from "../../../../../api/modules/master-data/fields.ts";
+import { type EntityContract, entityPath } from "../../../../../api/shared/fields.ts";
 import type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
 import { api } from "../../../lib/api.ts";
 

@@ -1,6 +1,6 @@
 import { Checkbox, HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
-import { brokenCheck, type EntityContract, type FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
+import { brokenCheck, type EntityContract, type FieldMeta } from "../../../../../api/shared/fields.ts";
 import { ENTITY_CONTRACTS } from "../../../../../api/modules/master-data/schemas.ts";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
 import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";

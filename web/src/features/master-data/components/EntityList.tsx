@@ -2,7 +2,7 @@ import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
-import type { EntityContract, FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
+import type { EntityContract, FieldMeta } from "../../../../../api/shared/fields.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";

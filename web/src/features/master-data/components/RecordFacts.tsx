@@ -1,5 +1,5 @@
 import { Card, Tag } from "@blueprintjs/core";
-import type { EntityContract } from "../../../../../api/modules/master-data/fields.ts";
+import type { EntityContract } from "../../../../../api/shared/fields.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { displayValue } from "./fields.ts";
 

@@ -1,5 +1,5 @@
 import { NonIdealState, Spinner } from "@blueprintjs/core";
-import type { EntityContract } from "../../../../../api/modules/master-data/fields.ts";
+import type { EntityContract } from "../../../../../api/shared/fields.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
 import { EntityList } from "./EntityList.tsx";

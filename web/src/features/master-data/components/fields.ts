@@ -1,4 +1,4 @@
-import type { FieldMeta } from "../../../../../api/modules/master-data/fields.ts";
+import type { FieldMeta } from "../../../../../api/shared/fields.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { formatAmount } from "../../../lib/format.ts";
 

@@ -1,6 +1,6 @@
 import { Button, HTMLSelect } from "@blueprintjs/core";
 import { containerVanContract } from "../../../../../api/modules/master-data/schemas.ts";
-import { CONTAINER_VAN_CONDITIONS } from "../../../../../api/modules/master-data/reference-lists.ts";
+import { CONTAINER_VAN_CONDITIONS } from "../../../../../api/shared/reference-lists.ts";
 import { api } from "../../../lib/api.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { EntityList } from "../components/EntityList.tsx";

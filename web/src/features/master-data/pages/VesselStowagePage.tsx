@@ -3,7 +3,7 @@ import { Add, FloppyDisk, GridView, Import, Trash } from "@blueprintjs/icons";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { StowageSlot } from "../../../../../api/modules/master-data/schemas.ts";
-import { entityPath } from "../../../../../api/modules/master-data/fields.ts";
+import { entityPath } from "../../../../../api/shared/fields.ts";
 import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
 import type { WriteResult } from "../../../../../api/shared/contracts.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";

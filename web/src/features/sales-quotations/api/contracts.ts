@@ -23,4 +23,4 @@ export {
   STATUS_UPDATE_ACTIONS,
 } from "../../../../../api/modules/sales-quotations/workflow.ts";
 export type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
-export type { ChargePart, RateUnit } from "../../../../../api/modules/master-data/reference-lists.ts";
+export type { ChargePart, RateUnit } from "../../../../../api/shared/reference-lists.ts";

@@ -1,6 +1,6 @@
 import { api } from "../../../lib/api.ts";
 // Types only: the screen follows the report's answer without loading server code.
-import type { vesselHistory } from "../../../../../api/modules/voyages/vessel-history.ts";
+import type { vesselHistory } from "../../../../../api/modules/voyages/schedules/vessel-history.ts";
 
 /** The vessel history report of the voyages module: planned against actual times of a vessel's voyages. */
 

@@ -1,7 +1,7 @@
 import { api, requestFile } from "../../../lib/api.ts";
 // Types only: the screens follow the server's contracts without loading zod or server code into the bundle.
-import type { SoundingInput, SoundingLiquid, SoundingReport, SoundingReportQuery, SoundingRow } from "../../../../../api/modules/voyages/sounding-schemas.ts";
-import type { ScheduleRow } from "../../../../../api/modules/voyages/schedule-schemas.ts";
+import type { SoundingInput, SoundingLiquid, SoundingReport, SoundingReportQuery, SoundingRow } from "../../../../../api/modules/voyages/soundings/schemas.ts";
+import type { ScheduleRow } from "../../../../../api/modules/voyages/schedules/schemas.ts";
 
 /** The sounding calls of the voyages module, and the master data their pickers offer. */
 

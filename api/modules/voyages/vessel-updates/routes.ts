@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { route, type RouteDef } from "../../http/route.ts";
-import { deleteBody, idParam } from "../../shared/contracts.ts";
+import { route, type RouteDef } from "../../../http/route.ts";
+import { deleteBody, idParam } from "../../../shared/contracts.ts";
 import {
   createDetailsBody,
   createHeaderBody,
@@ -9,8 +9,8 @@ import {
   headerListRow,
   headerWithDetails as headerWithDetailsRow,
   updateDetailBody,
-} from "./vessel-update-schemas.ts";
-import { addDetails, createHeader, deleteDetail, deleteHeaders, headerWithDetails, listHeaders, updateDetail } from "./vessel-updates.ts";
+} from "./schemas.ts";
+import { addDetails, createHeader, deleteDetail, deleteHeaders, headerWithDetails, listHeaders, updateDetail } from "./service.ts";
 
 const tag = "Vessel updates";
 const permission = "VOYAGE";

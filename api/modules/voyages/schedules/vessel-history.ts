@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageSchedules } from "../../../db/schema/index.ts";
-import { AppError } from "../../shared/errors.ts";
-import { manilaDayRange } from "../../shared/dates.ts";
-import { schedulesWhere } from "./schedules.ts";
+import type { Db } from "../../../../db/client.ts";
+import { vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageSchedules } from "../../../../db/schema/index.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { manilaDayRange } from "../../../shared/dates.ts";
+import { schedulesWhere } from "./service.ts";
 
 /**
  * The vessel history report: a vessel's voyages in a period with what was planned (ETD, each ETA) beside what

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../../db/client.ts";
 import {
   branches,
   vesselUpdateDetails,
@@ -7,12 +7,12 @@ import {
   vessels,
   voyageScheduleDestinations,
   voyageSchedules,
-} from "../../../db/schema/index.ts";
-import type { ListResult } from "../../shared/contracts.ts";
-import { AppError, databaseErrorCode } from "../../shared/errors.ts";
-import { searchAny } from "../../shared/list-filters.ts";
-import { nextNumber } from "../../shared/numbering.ts";
-import { sendNotification } from "../notifications/service.ts";
+} from "../../../../db/schema/index.ts";
+import type { ListResult } from "../../../shared/contracts.ts";
+import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
+import { searchAny } from "../../../shared/list-filters.ts";
+import { nextNumber } from "../../../shared/numbering.ts";
+import { sendNotification } from "../../notifications/index.ts";
 import {
   type CreateDetailsInput,
   type CreateHeaderInput,
@@ -24,7 +24,7 @@ import {
   type HeaderRow,
   type HeaderWithDetails,
   type UpdateDetailInput,
-} from "./vessel-update-schemas.ts";
+} from "./schemas.ts";
 
 /**
  * Vessel updates (001 §3, §7 VesselUpdates): one header per vessel and voyage, numbered from the voyage's

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { bookingBatches, branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../db/schema/index.ts";
-import type { ListResult } from "../../shared/contracts.ts";
-import { AppError } from "../../shared/errors.ts";
-import { searchAny, statusFilter } from "../../shared/list-filters.ts";
-import { nextNumber } from "../../shared/numbering.ts";
-import { manilaDayRange } from "../../shared/dates.ts";
-import { transition, type WorkflowActor } from "../../shared/workflow.ts";
-import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schedule-schemas.ts";
+import type { Db } from "../../../../db/client.ts";
+import { bookingBatches, branches, routes, vessels, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../../../db/schema/index.ts";
+import type { ListResult } from "../../../shared/contracts.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
+import { nextNumber } from "../../../shared/numbering.ts";
+import { manilaDayRange } from "../../../shared/dates.ts";
+import { transition, type WorkflowActor } from "../../../shared/workflow.ts";
+import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schemas.ts";
 import { CRO_ACTION_TO, type CroStatus, croWorkflow } from "./workflow.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { fileResponse } from "../../http/files.ts";
-import { route, type RouteDef } from "../../http/route.ts";
-import { activationQuery, deleteBody, idParam } from "../../shared/contracts.ts";
-import { workbookFile } from "../../shared/files.ts";
-import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, scheduleUpdate, vesselHistoryQuery, voyageNumParam } from "./schedule-schemas.ts";
+import { fileResponse } from "../../../http/files.ts";
+import { route, type RouteDef } from "../../../http/route.ts";
+import { activationQuery, deleteBody, idParam } from "../../../shared/contracts.ts";
+import { workbookFile } from "../../../shared/files.ts";
+import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, scheduleUpdate, vesselHistoryQuery, voyageNumParam } from "./schemas.ts";
 import { vesselHistory } from "./vessel-history.ts";
 import {
   activateSchedule,
@@ -15,7 +15,7 @@ import {
   schedulesForReport,
   updateCroStatus,
   updateSchedule,
-} from "./schedules.ts";
+} from "./service.ts";
 
 const tag = "Voyages";
 const permission = "VOYAGE";
@@ -72,7 +72,7 @@ export const voyageScheduleRoutes: RouteDef[] = [
     summary: "voyage_schedule.xlsx: every voyage departing from DateFrom to DateTo (Manila dates)",
   }, async ({ deps, query }) => {
     const [template, rows] = await Promise.all([
-      import("../../../templates/exports/voyage-schedule.ts"),
+      import("../../../../templates/exports/voyage-schedule.ts"),
       schedulesForReport(deps.db, { dateFrom: query.DateFrom, dateTo: query.DateTo }),
     ]);
     return fileResponse(workbookFile(template.buildVoyageScheduleWorkbook(rows), template.VOYAGE_SCHEDULE_XLSX_NAME));

@@ -1,5 +1,5 @@
-import { defineWorkflow } from "../../shared/workflow-definition.ts";
-import { CRO_STATUSES } from "./schedule-schemas.ts";
+import { defineWorkflow } from "../../../shared/workflow-definition.ts";
+import { CRO_STATUSES } from "./schemas.ts";
 
 /**
  * Where the cargo release of a voyage stands (001 §3): Open while containers may still be released against it,

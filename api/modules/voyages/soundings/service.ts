@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { vessels, voyageScheduleDestinations, voyageSchedules, voyageSoundings } from "../../../db/schema/index.ts";
-import { manilaDayRange, monthBounds } from "../../shared/dates.ts";
-import { AppError, databaseErrorCode } from "../../shared/errors.ts";
-import { formatCentavos, toCentavos } from "../../shared/money.ts";
-import { SOUNDING_LIQUIDS, type SoundingInput, type SoundingReport, type SoundingReportQuery, type SoundingRow } from "./sounding-schemas.ts";
+import type { Db } from "../../../../db/client.ts";
+import { vessels, voyageScheduleDestinations, voyageSchedules, voyageSoundings } from "../../../../db/schema/index.ts";
+import { manilaDayRange, monthBounds } from "../../../shared/dates.ts";
+import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
+import { formatCentavos, toCentavos } from "../../../shared/money.ts";
+import { SOUNDING_LIQUIDS, type SoundingInput, type SoundingReport, type SoundingReportQuery, type SoundingRow } from "./schemas.ts";
 
 /**
  * Tank soundings of a vessel on its voyages, and the monthly sounding report: per voyage, what was on board at

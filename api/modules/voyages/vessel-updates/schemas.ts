@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_TAKE } from "../../shared/contracts.ts";
-import { VESSEL_STATUS_ACTIVITIES, type VesselStatus } from "../master-data/reference-lists.ts";
+import { MAX_TAKE } from "../../../shared/contracts.ts";
+import { VESSEL_STATUS_ACTIVITIES, type VesselStatus } from "../../../shared/reference-lists.ts";
 
 /**
  * Contracts of the VesselUpdates calls (001 §7); imports only zod and pure modules, so the web app uses them.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { codeField, dateModifiedField, nameField } from "../../shared/contracts.ts";
+import { codeField, dateModifiedField, nameField } from "./contracts.ts";
 
 /**
  * Field builders for master-data entities. One declaration of an entity's fields gives the zod contracts the

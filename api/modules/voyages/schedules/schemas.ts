@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dateModifiedField } from "../../shared/contracts.ts";
-import { dateText } from "../master-data/fields.ts";
+import { dateModifiedField } from "../../../shared/contracts.ts";
+import { dateText } from "../../../shared/fields.ts";
 
 /** Contracts of the VoyageSchedules calls (001 §7); imports only zod and pure modules, so the web app uses them. */
 

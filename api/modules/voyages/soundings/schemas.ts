@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { decimal } from "../master-data/fields.ts";
-import { voyageNumField } from "./schedule-schemas.ts";
+import { decimal } from "../../../shared/fields.ts";
+import { voyageNumField } from "../schedules/schemas.ts";
 
 /** Contracts of the sounding calls; imports only zod and pure modules, so the web app uses them. */
 

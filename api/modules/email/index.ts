@@ -1,0 +1,9 @@
+import type { LadingModule } from "../manifest.ts";
+
+export { startOutboxWorker } from "./outbox-worker.ts";
+export { createSmtpTransport } from "./sender.ts";
+export { queueEmail } from "./service.ts";
+
+import { emailRoutes } from "./routes.ts";
+
+export const emailModule: LadingModule = { name: "email", routes: emailRoutes, jobs: [] };

@@ -1,0 +1,51 @@
+import type { Command } from "commander";
+import type { CliContext } from "../../cli/context.ts";
+import type { Deps, RouteDef } from "../http/route.ts";
+import type { ScheduledJob } from "../shared/schedule.ts";
+import { auditModule } from "./audit/index.ts";
+import { authModule } from "./auth/index.ts";
+import { bookingsModule } from "./bookings/index.ts";
+import { emailModule } from "./email/index.ts";
+import type { LadingModule } from "./manifest.ts";
+import { masterDataModule } from "./master-data/index.ts";
+import { notificationsModule } from "./notifications/index.ts";
+import { rolesModule } from "./roles/index.ts";
+import { salesQuotationsModule } from "./sales-quotations/index.ts";
+import { systemModule } from "./system/index.ts";
+import { usersModule } from "./users/index.ts";
+import { voyagesModule } from "./voyages/index.ts";
+import { whatsNewModule } from "./whats-new/index.ts";
+
+export type { LadingModule };
+
+/**
+ * Every module of Lading. The HTTP app mounts their routes (in any order: the app sorts them), the job runners
+ * run their jobs, and `lading` registers their commands in this order, which is the order `lading help` lists.
+ */
+export const LADING_MODULES: readonly LadingModule[] = [
+  systemModule,
+  authModule,
+  usersModule,
+  rolesModule,
+  emailModule,
+  notificationsModule,
+  whatsNewModule,
+  auditModule,
+  masterDataModule,
+  salesQuotationsModule,
+  voyagesModule,
+  bookingsModule,
+];
+
+/** The routes of the listed modules, as declared. */
+export function moduleRoutes(deps: Pick<Deps, "config">, modules: readonly LadingModule[] = LADING_MODULES): RouteDef[] {
+  return modules.flatMap((m) => typeof m.routes === "function" ? m.routes(deps) : m.routes);
+}
+
+/** The scheduled jobs of every module, for the server's timer and `lading schedule`. */
+export const moduleJobs: readonly ScheduledJob[] = LADING_MODULES.flatMap((m) => m.jobs);
+
+/** Registers the commands of every module on the `lading` program. */
+export function registerModuleCommands(program: Command, ctx: CliContext): void {
+  for (const m of LADING_MODULES) m.commands?.(program, ctx);
+}

@@ -1,0 +1,8 @@
+import type { LadingModule } from "../manifest.ts";
+
+export { configureWebPush } from "./push.ts";
+export { sendNotification } from "./service.ts";
+
+import { notificationRoutes } from "./routes.ts";
+
+export const notificationsModule: LadingModule = { name: "notifications", routes: notificationRoutes, jobs: [] };

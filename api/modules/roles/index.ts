@@ -1,0 +1,5 @@
+import type { LadingModule } from "../manifest.ts";
+
+import { roleRoutes } from "./routes.ts";
+
+export const rolesModule: LadingModule = { name: "roles", routes: roleRoutes, jobs: [] };

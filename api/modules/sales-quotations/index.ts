@@ -1,0 +1,18 @@
+import type { LadingModule } from "../manifest.ts";
+
+export { runDailyExpiry, salesQuotationJobs } from "./jobs.ts";
+export { expireQuotations, quotationsForBooking } from "./service.ts";
+
+import { salesQuotationJobs } from "./jobs.ts";
+import { salesQuotationReportRoutes } from "./report-routes.ts";
+import { salesQuotationRoutes } from "./routes.ts";
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerSqCommands } from "../../../cli/commands/sq.ts";
+
+export const salesQuotationsModule: LadingModule = {
+  name: "sales-quotations",
+  routes: [...salesQuotationRoutes, ...salesQuotationReportRoutes],
+  jobs: salesQuotationJobs,
+  commands: registerSqCommands,
+};

@@ -1,0 +1,5 @@
+import type { LadingModule } from "../manifest.ts";
+
+import { whatsNewRoutes } from "./routes.ts";
+
+export const whatsNewModule: LadingModule = { name: "whats-new", routes: whatsNewRoutes, jobs: [] };
