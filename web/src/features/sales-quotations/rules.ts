@@ -12,6 +12,7 @@ import {
   type SqStatus,
   STATUS_UPDATE_ACTIONS,
 } from "./api/contracts.ts";
+import { PAGES, pathTo } from "../../lib/paths.ts";
 
 /**
  * The sales-quotation screens' decisions that need no React: which buttons a user sees at a status, where a
@@ -86,14 +87,7 @@ export const ACTION_LOOK: Record<SqAction, ActionLook> = {
   archive: { label: "Archive", intent: "none", title: "Put the quotation in the archive", confirm: "Archive" },
 };
 
-export const HOME_PATH = "/sales_quotation";
-export const DRAFTS_PATH = "/sales_quotation/draft";
-export const ARCHIVE_PATH = "/sales_quotation/archive";
-export const REPORTS_PATH = "/sales_quotation/reports";
-export const MEMO_PATH = "/sales_quotation/memo";
-
-export const readPath = (sqRefNum: string) => `/sales_quotation/draft/read/${encodeURIComponent(sqRefNum)}`;
-export const listPath = (list: SqList) => `${HOME_PATH}?list=${list}`;
+export const listPath = (list: SqList) => `${PAGES.salesQuotation}?list=${list}`;
 
 /**
  * The list a step returns to, a second after its notice: the AE's own list for the AE's steps, the approver's
@@ -104,7 +98,7 @@ export function returnPathAfter(action: SqAction, result?: { sqRefNum: string })
     case "submit":
     case "moveToDraft":
     case "cancel":
-      return DRAFTS_PATH;
+      return PAGES.sqDrafts;
     case "smApprove":
     case "smDeny":
       return listPath("SM");
@@ -115,11 +109,11 @@ export function returnPathAfter(action: SqAction, result?: { sqRefNum: string })
     case "faDeny":
       return listPath("FA");
     case "amend":
-      return result ? readPath(result.sqRefNum) : DRAFTS_PATH;
+      return result ? pathTo(PAGES.sqRead, { sqRefNum: result.sqRefNum }) : PAGES.sqDrafts;
     case "deactivate":
-      return HOME_PATH;
+      return PAGES.salesQuotation;
     case "archive":
-      return ARCHIVE_PATH;
+      return PAGES.sqArchive;
   }
 }
 

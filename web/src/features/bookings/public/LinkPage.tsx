@@ -3,7 +3,7 @@ import { Button, Callout, Card, H3, NonIdealState, Spinner } from "@blueprintjs/
 import { Disable, Refresh } from "@blueprintjs/icons";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";

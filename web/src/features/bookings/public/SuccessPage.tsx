@@ -2,7 +2,7 @@ import "./public.css";
 import { AnchorButton, Card, H3 } from "@blueprintjs/core";
 import { MapMarker, TickCircle } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 
 /** /booking/success/{bookingRef}: where the customer lands after submitting the booking link. */
 export default function SuccessPage({ params }: PageProps) {

@@ -3,7 +3,7 @@ import { Button, Callout, Card, H3, InputGroup, Spinner } from "@blueprintjs/cor
 import { Circle, Search, TickCircle } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { serverMessage } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { CARGO_STAGES, readTracking, type TrackingView } from "../api/public.ts";

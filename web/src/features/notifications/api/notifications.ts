@@ -9,6 +9,12 @@ export const notificationsApi = {
   page: (skip: number, take: number) => api.get<ListResult<NotificationRow>>("/Notifications/getAllDataMongoByRoleId", { skip, take }),
   markViewed: (id: number) => api.put<{ data: NotificationRow; message: string }>(`/Notifications/updateIsViewed/${id}`),
   clearAll: () => api.put<{ data: { cleared: number }; message: string }>("/Notifications/clearAll"),
+  /** Who a notification may go to: the active roles and the active users (the first 200). */
+  recipients: () =>
+    Promise.all([
+      api.get<{ data: { roleId: string; roleName: string }[] }>("/Roles/getIsActive"),
+      api.get<{ data: { userId: string; name: string }[] }>("/users/load", { skip: 0, take: 200, filter: "IsActive" }),
+    ]),
   send: (input: Omit<CreateNotificationInput, "url"> & { url?: string }) =>
     api.post<{ data: { recipients: number }; message: string }>("/Notifications/CreateWebPush", input),
 };

@@ -4,7 +4,7 @@ import { Cell, Column } from "@blueprintjs/table";
 import { useEffect, useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
 import { serverMessage } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";

@@ -4,10 +4,10 @@ import { Add, Print } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
-import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
+import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
@@ -31,22 +31,13 @@ import { LaneCard } from "../components/LaneCard.tsx";
 import { LaneDialog } from "../components/LaneDialog.tsx";
 import { StatusTag } from "../components/StatusTag.tsx";
 import { TermsSection } from "../components/TermsSection.tsx";
-import {
-  ACTION_LOOK,
-  availableActions,
-  canEditLanes,
-  DRAFTS_PATH,
-  formatAmount,
-  HOME_PATH,
-  isStatusUpdate,
-  readPath,
-  returnPathAfter,
-} from "../rules.ts";
+import { ACTION_LOOK, availableActions, canEditLanes, formatAmount, isStatusUpdate, returnPathAfter } from "../rules.ts";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** After a step the page shows its notice this long, then returns to the list (001 §2, §4). */
 const RETURN_DELAY_MS = 1000;
 
-const CRUMBS = [{ text: "Sales Quotation", href: HOME_PATH }, { text: "Drafts", href: DRAFTS_PATH }];
+const CRUMBS = [{ text: "Sales Quotation", href: PAGES.salesQuotation }, { text: "Drafts", href: PAGES.sqDrafts }];
 
 /** A step's call: the status update for the approval chain, the calls of their own for the rest. */
 function runAction(quotation: FullQuotation, action: SqAction, remarks: string): Promise<{ data: QuotationRow; message: string }> {
@@ -121,7 +112,7 @@ export default function QuotationReadPage({ params }: PageProps) {
         <PageHeader title={`Sales quotation ${sqRefNum}`} crumbs={CRUMBS} />
         {state.kind === "loading" ? <Spinner size={30} /> : (
           <NonIdealState title="No such quotation" description={state.message}
-            action={<Button text="Back to the lists" onClick={() => navigate(HOME_PATH)} data-testid="sq-read-back" />} />
+            action={<Button text="Back to the lists" onClick={() => navigate(PAGES.salesQuotation)} data-testid="sq-read-back" />} />
         )}
       </div>
     );
@@ -217,7 +208,7 @@ export default function QuotationReadPage({ params }: PageProps) {
           <Fact label="SQ date" testId="sq-fact-date">{quotation.sqDate}</Fact>
           <Fact label="Valid until" testId="sq-fact-valid">{quotation.validUntil}</Fact>
           <Fact label="Amends" testId="sq-fact-amended">
-            {quotation.amendedSqRef ? <AppLink to={readPath(quotation.amendedSqRef)}>{quotation.amendedSqRef}</AppLink> : "—"}
+            {quotation.amendedSqRef ? <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: quotation.amendedSqRef })}>{quotation.amendedSqRef}</AppLink> : "—"}
           </Fact>
           <Fact label="Memorandum" testId="sq-fact-memo">{quotation.memoRef ?? "—"}</Fact>
           <Fact label="Total" testId="sq-fact-total"><span className="lading-sq-amount">{formatAmount(quotation.total)}</span></Fact>

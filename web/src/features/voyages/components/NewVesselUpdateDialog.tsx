@@ -1,11 +1,11 @@
 import { HTMLSelect, TextArea } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { createHeader, loadSchedules } from "../api/voyages.ts";
 
 type Errors = Partial<Record<"vesselCode" | "voyageNum" | "remarks", string>>;
@@ -19,7 +19,7 @@ const VOYAGES_OFFERED = 100;
  */
 export function NewVesselUpdateDialog(props: { isOpen: boolean; onClose: () => void; onCreated: (header: HeaderWithDetails) => void }) {
   const { isOpen, onClose, onCreated } = props;
-  const vessels = usePicker("vessels", isOpen);
+  const vessels = usePicker("vessels", { enabled: isOpen });
   const [vesselCode, setVesselCode] = useState("");
   const [voyageNum, setVoyageNum] = useState("");
   const [remarks, setRemarks] = useState("");

@@ -1,7 +1,7 @@
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { EntityList } from "../../master-data/components/EntityList.tsx";
 import { routeContract } from "../api/contracts.ts";
-import { HOME_PATH } from "../rules.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * Routes are master data in the API (one declared entity), but schedulers keep them under the Voyage menu.
@@ -9,5 +9,5 @@ import { HOME_PATH } from "../rules.ts";
  * which is the calling order the voyages follow.
  */
 export default function RoutesPage(_props: PageProps) {
-  return <EntityList contract={routeContract} title="Routes" idPrefix="route" crumbs={[{ text: "Voyage", href: HOME_PATH }]} />;
+  return <EntityList contract={routeContract} title="Routes" idPrefix="route" crumbs={[{ text: "Voyage", href: PAGES.voyage }]} />;
 }

@@ -4,25 +4,25 @@ import { Add, Box, Download, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { ScheduleRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { activateSchedule, approveSchedule, deleteSchedules, loadSchedules, readSchedule, setCroStatus } from "../api/voyages.ts";
 import { ExportDialog } from "../components/ExportDialog.tsx";
 import { type ScheduleAction, ScheduleActions } from "../components/ScheduleActions.tsx";
 import { ScheduleDialog } from "../components/ScheduleDialog.tsx";
 import { ScheduleDrawer } from "../components/ScheduleDrawer.tsx";
-import { HOME_PATH } from "../rules.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 type Filter = "All" | "IsActive" | "IsInactive";
 
@@ -175,7 +175,7 @@ export default function SchedulesPage(_props: PageProps) {
     <div className="lading-page" data-testid="voyage-schedules">
       <PageHeader
         title="Voyage schedules"
-        crumbs={[{ text: "Voyage", href: HOME_PATH }]}
+        crumbs={[{ text: "Voyage", href: PAGES.voyage }]}
         actions={
           <>
             <Button intent="primary" icon={<Add />} text="New voyage" onClick={() => setDialog({ row: null })} data-testid="voyage-new" />

@@ -3,7 +3,7 @@ import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Add, Edit, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useCallback, useEffect, useState } from "react";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
@@ -15,7 +15,7 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import type { DetailRow, HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
 import { deleteDetail, readHeader, readSchedule } from "../api/voyages.ts";
 import { DetailDialog } from "../components/DetailDialog.tsx";
-import { HOME_PATH, VESSEL_UPDATES_PATH } from "../rules.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 /** Status, activity, when, branch, ATA, ATD, remarks, by, actions: remarks take what is left. */
 const LAYOUT: ColumnLayout = {
@@ -102,7 +102,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
     );
   });
 
-  const crumbs = [{ text: "Voyage", href: HOME_PATH }, { text: "Vessel updates", href: VESSEL_UPDATES_PATH }];
+  const crumbs = [{ text: "Voyage", href: PAGES.voyage }, { text: "Vessel updates", href: PAGES.vesselUpdates }];
 
   if (!header) {
     return (
@@ -110,7 +110,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
         <PageHeader title={`Vessel update ${vuid}`} crumbs={crumbs} />
         {loading ? <Spinner /> : (
           <NonIdealState icon={<Search size={32} />} title="Vessel update not found" description={missing ?? undefined}
-            action={<AppLink to={VESSEL_UPDATES_PATH}>Back to vessel updates</AppLink>} />
+            action={<AppLink to={PAGES.vesselUpdates}>Back to vessel updates</AppLink>} />
         )}
       </div>
     );

@@ -1,7 +1,7 @@
 import { HTMLSelect, HTMLTable, InputGroup, SegmentedControl, TextArea } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
 import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { createSounding, LIQUIDS, type ScheduleRow, SOUNDING_TYPES, type SoundingDraft, type SoundingRow, soundingsOfVoyage, voyagesOfVessel } from "./api.ts";
 import { manilaDate, manilaLocal, withManilaOffset } from "./manila.ts";

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
-import { ApiError } from "../lib/api.ts";
-import { whileSaving } from "../lib/leave-guard.ts";
-import { errorText, notify } from "../lib/notify.ts";
+import { ApiError } from "../api.ts";
+import { whileSaving } from "../leave-guard.ts";
+import { errorText, notify } from "../notify.ts";
 
 export interface FormSaveHandlers<R> {
   onSaved: (result: R) => void;
