@@ -14,8 +14,7 @@ import {
   Tag,
 } from "@blueprintjs/icons";
 import type { ReactElement } from "react";
-import type { Access } from "../lib/paths.ts";
-import { PAGES } from "../lib/paths.ts";
+import { type Access, PAGES } from "../lib/paths.ts";
 
 export interface MenuEntry {
   label: string;

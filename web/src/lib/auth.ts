@@ -50,7 +50,7 @@ const forcedSignOut = createSignOutScheduler({
     }
     // Taken when the sign-out happens, so the user comes back to where they were at that moment.
     const here = location.pathname + location.search;
-    await finishSignOut(here === "/" ? PAGES.signIn : `/signin?next=${encodeURIComponent(here)}`);
+    await finishSignOut(here === "/" ? PAGES.signIn : `${PAGES.signIn}?next=${encodeURIComponent(here)}`);
   },
 });
 

@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import type { ListResult } from "../../../../api/shared/contracts.ts";
-import { whileSaving } from "../leave-guard.ts";
-import { errorText, notify } from "../notify.ts";
+import { notify } from "../notify.ts";
 import { useDebounced, useLoader } from "./load.ts";
+import { useRowAction } from "./save.ts";
 
 /** The lists' page of 20 (000 §9). */
 export const PAGE_SIZE = 20;
@@ -65,7 +65,6 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
   const [reloads, setReloads] = useState(0);
-  const [busyId, setBusyId] = useState<number | null>(null);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
@@ -103,18 +102,12 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
     },
   );
 
-  const runRowAction = useCallback(async (id: number, work: () => Promise<{ message: string }>, after: () => void = reload) => {
-    setBusyId(id);
-    try {
-      const result = await whileSaving(work);
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyId(null);
-      after();
-    }
-  }, [reload]);
+  const rowAction = useRowAction<number>();
+  const { run } = rowAction;
+  const runRowAction = useCallback(
+    (id: number, work: () => Promise<{ message: string }>, after: () => void = reload) => run(id, work, after),
+    [run, reload],
+  );
 
   return {
     rows,
@@ -131,8 +124,8 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
     loading,
     reload,
     reloadFromStart,
-    busyId,
-    setBusyId,
+    busyId: rowAction.busy,
+    setBusyId: rowAction.setBusy,
     runRowAction,
   };
 }

@@ -35,3 +35,25 @@ export function useFormSave() {
 export function focusSoon(id: string): void {
   setTimeout(() => document.getElementById(id)?.focus());
 }
+
+/**
+ * A write on one row of a list (a delete, an activation): `busy` names the row while it runs, leaving is
+ * guarded, the server's notice (or the error) is shown, and then `after` runs, whatever the outcome (a list
+ * reads itself again after a write, failed or not).
+ */
+export function useRowAction<K>() {
+  const [busy, setBusy] = useState<K | null>(null);
+  const run = useCallback(async (key: K, work: () => Promise<{ message: string }>, after: () => void) => {
+    setBusy(key);
+    try {
+      const result = await whileSaving(work);
+      notify.success(result.message);
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(null);
+      after();
+    }
+  }, []);
+  return { busy, setBusy, run };
+}

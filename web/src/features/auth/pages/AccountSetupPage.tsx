@@ -2,14 +2,13 @@ import { AnchorButton, Button, Callout, Card, FormGroup, H3, InputGroup } from "
 import { Lock, LogIn } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { setupAccount } from "../../../lib/account.ts";
 import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { AFTER_SUCCESS_DELAY_MS } from "../../../lib/session-rules.ts";
 import { checkNewPassword, type PasswordErrors } from "../../../lib/password-check.ts";
-import { PAGES } from "../../../lib/paths.ts";
 
 const SETUP_DONE = "Congratulations! You successfully setup your account. You can now login.";
 

@@ -3,14 +3,15 @@ import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Box, Truck } from "@blueprintjs/icons";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
+import { errorText } from "../../../lib/notify.ts";
 import { type BatchRow, type BatchWithBookings, BOOKING_PAGE_SIZE, type BookingRow, type VoyageRow } from "../api/contracts.ts";
 import { useGrowingList } from "../../../lib/data/growing-list.ts";
 import { useDebounced, useRecord } from "../../../lib/data/load.ts";
+import { useRowAction } from "../../../lib/data/save.ts";
 import { deleteBooking, loadBatches, loadBookings, readBatch, readVoyage } from "../api/staff.ts";
 import { BatchActions } from "../components/BatchActions.tsx";
 import { BatchList } from "../components/BatchList.tsx";
@@ -20,13 +21,11 @@ import { DeliveryListsDialog } from "../components/DeliveryListsDialog.tsx";
 import { BookingFilterBar, type BookingFilters, BookingsTable, NO_FILTERS } from "../components/BookingsTable.tsx";
 import { NewBatchDialog } from "../components/NewBatchDialog.tsx";
 import { VoyageHeader } from "../components/VoyageHeader.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 /** The address that stands for "no batch chosen yet" (the voyage screen links here). */
 const NO_BATCH = "new";
 
-const batchPath = (voyageNum: string, bookingBatchRef: string) =>
-  `/voyage/bookings/${encodeURIComponent(voyageNum)}/${encodeURIComponent(bookingBatchRef)}`;
+const batchPath = (voyageNum: string, bookingBatchRef: string) => pathTo(PAGES.bookingBatch, { voyageNum, bookingBatchRef });
 
 /**
  * The bookings of one voyage: its batches on the left, the chosen batch with its bookings in the middle, and
@@ -81,7 +80,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
   const [newBatchOpen, setNewBatchOpen] = useState(false);
   const [listsOpen, setListsOpen] = useState(false);
   const [editing, setEditing] = useState<BookingRow | null>(null);
-  const [busyRef, setBusyRef] = useState<string | null>(null);
+  const deleting = useRowAction<string>();
 
   const refresh = () => {
     batch.reload();
@@ -100,17 +99,8 @@ export default function BookingBatchPage({ route, params }: PageProps) {
       intent: "danger",
     });
     if (!confirmed) return;
-    setBusyRef(row.bookingRef);
-    try {
-      const result = await whileSaving(() => deleteBooking(row.bookingRef));
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyRef(null);
-      // 001 §2: a list view reads its list again after a delete, failed or not.
-      refresh();
-    }
+    // 001 §2: a list view reads its list again after a delete, failed or not.
+    await deleting.run(row.bookingRef, () => deleteBooking(row.bookingRef), refresh);
   };
 
   const closeForm = () => (creating && batchRef ? moveTo(batchPath(voyageNum, batchRef)) : setEditing(null));
@@ -149,7 +139,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
         </Card>
         <BookingFilterBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} shown={bookings.rows.length}
           total={bookings.total} />
-        <BookingsTable list={bookings} selected={ticked} onSelect={onSelect} busyRef={busyRef} onEdit={setEditing}
+        <BookingsTable list={bookings} selected={ticked} onSelect={onSelect} busyRef={deleting.busy} onEdit={setEditing}
           onDelete={(row) => void deleteRow(row)} />
       </>
     );

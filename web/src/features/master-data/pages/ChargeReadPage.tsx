@@ -5,7 +5,7 @@ import { Cell, Column, type ColumnProps, Table } from "@blueprintjs/table";
 import { type ReactElement, useState } from "react";
 import { useLocation } from "wouter";
 import { chargeContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
@@ -13,7 +13,6 @@ import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { type ItemCode, type MatrixEntry, readCharge, saveItemCodes } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 
 const ROW_HEIGHT = 32;

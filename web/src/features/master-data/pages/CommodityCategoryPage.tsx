@@ -1,8 +1,7 @@
 import { commodityContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { commodityCategory } from "../api/records.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 const CRUMBS = [
   { text: "Master Data", href: PAGES.masterData },

@@ -1,10 +1,9 @@
 import { freightRateContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { loadPicker } from "../../../lib/data/pickers.ts";
 import { freightRatesOfCharge } from "../api/records.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 const CRUMBS = [
   { text: "Master Data", href: PAGES.masterData },

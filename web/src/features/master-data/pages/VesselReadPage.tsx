@@ -2,13 +2,12 @@ import { Button, Card, H5, NonIdealState, Spinner, Tag } from "@blueprintjs/core
 import { Edit, GridView } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, vesselStowagePath } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { readVessel, stowagePlansOf } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
 import { StowageGrid } from "../components/StowageGrid.tsx";
-import { PAGES, vesselStowagePath } from "../../../lib/paths.ts";
 
 /** One vessel: its fields and a picture of each of its stowage plans. */
 export default function VesselReadPage({ params }: PageProps) {

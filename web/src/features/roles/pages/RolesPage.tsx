@@ -4,7 +4,7 @@ import { Add, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { MENU_IDS } from "../../../../../api/modules/roles/schemas.ts";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
@@ -16,7 +16,6 @@ import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { activateRole, deleteRoles, loadRoles, type Role, type StatusFilter } from "../api/roles.ts";
 import { menuLabels } from "../components/permissions.ts";
 import { RoleEditorDialog } from "../components/RoleEditorDialog.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 /** Role ID, Name, DAT, Menus, Users, Status, Actions: Name and Menus share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {

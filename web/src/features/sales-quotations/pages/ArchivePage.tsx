@@ -1,8 +1,7 @@
 import "../sales-quotations.css";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { QuotationList } from "../components/QuotationList.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 /** Quotations put away once closed; an AE sees their own, managers every one. */
 export default function ArchivePage(_props: PageProps) {

@@ -2,13 +2,12 @@ import "../sales-quotations.css";
 import { Callout } from "@blueprintjs/core";
 import { useAtomValue } from "jotai";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { NewQuotationForm } from "../components/NewQuotationForm.tsx";
 import { QuotationList } from "../components/QuotationList.tsx";
-import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** The account executive's desk: a new quotation, and every quotation of theirs (drafts first to hand). */
 export default function DraftsPage(_props: PageProps) {

@@ -3,14 +3,13 @@ import { AnchorButton, Button, Callout, Checkbox, FormGroup, HTMLTable, InputGro
 import { Document, Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { useRecord } from "../../../lib/data/load.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { type Memo, memoCandidates, memoUrl, writeMemo } from "../api/quotations.ts";
-import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /**
  * The sales branch manager's memorandum (getListSQforMemo, proceedtoSQMemoV1): pick the approved quotations no

@@ -4,9 +4,10 @@ import { Add, Print } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
+import { useRecord } from "../../../lib/data/load.ts";
 import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -32,7 +33,6 @@ import { LaneDialog } from "../components/LaneDialog.tsx";
 import { StatusTag } from "../components/StatusTag.tsx";
 import { TermsSection } from "../components/TermsSection.tsx";
 import { ACTION_LOOK, availableActions, canEditLanes, formatAmount, isStatusUpdate, returnPathAfter } from "../rules.ts";
-import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** After a step the page shows its notice this long, then returns to the list (001 §2, §4). */
 const RETURN_DELAY_MS = 1000;
@@ -71,7 +71,10 @@ export default function QuotationReadPage({ params }: PageProps) {
   const user = useAtomValue(signedInUserAtom);
   const [, navigate] = useLocation();
   const [state, setQuotation] = useAddressedRecord(sqRefNum, () => readQuotation(sqRefNum).then((r) => r.data), `Sales quotation ${sqRefNum} was not found.`);
-  const [names, setNames] = useState<PresentationData | null>(null);
+  // The names behind the codes come with the printout's data. They only dress the facts up, so a failure to
+  // read them leaves the codes showing rather than raising a notice on every visit.
+  const presentation = useRecord(sqRefNum, () => presentationData(sqRefNum).then((r) => r.data), { keepStale: false, quiet: () => true });
+  const names: PresentationData | null = presentation.data;
   const [pending, setPending] = useState<SqAction | null>(null);
   const [acting, setActing] = useState(false);
   const [laneDialog, setLaneDialog] = useState<{ lane: LaneRow | null } | null>(null);
@@ -94,17 +97,6 @@ export default function QuotationReadPage({ params }: PageProps) {
       notify.error(errorText(error));
     }
   };
-
-  // The names behind the codes come with the printout's data. They only dress the facts up, so a failure to
-  // read them leaves the codes showing rather than raising a notice on every visit.
-  useEffect(() => {
-    let live = true;
-    setNames(null);
-    presentationData(sqRefNum).then((r) => live && setNames(r.data)).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [sqRefNum]);
 
   if (state.kind !== "ready") {
     return (
@@ -133,9 +125,7 @@ export default function QuotationReadPage({ params }: PageProps) {
       setPending(null);
       // A finance approval changes what the printout shows; its data is read again (001 §4, §6).
       if (action === "faApprove") {
-        presentationData(quotation.sqRefNum)
-          .then((r) => mounted.current && setNames(r.data))
-          .catch((error) => notify.error(errorText(error)));
+        presentation.reload();
       }
       await refresh();
       setTimeout(() => {

@@ -4,14 +4,13 @@ import { Add, Archive, Chart, Document, Envelope } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import type { SqList } from "../api/contracts.ts";
 import { ApprovedViewer } from "../components/ApprovedViewer.tsx";
 import { QuotationList } from "../components/QuotationList.tsx";
 import { LIST_TITLES, listsOf } from "../rules.ts";
-import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * The sales-quotation home: a tab for each list the user's role holds (000 §6), the way to a new quotation

@@ -27,7 +27,7 @@ import { type BarCategory, BarChart, type BarSeries } from "../../../components/
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
 import { type ReportState, useReport } from "../../../lib/data/report.ts";
-import { PAGES } from "../../../lib/paths.ts";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /**
  * The sales-quotation reports (001 §7): per AE, per customer of an AE, and the aging of the approval queues.
@@ -339,7 +339,7 @@ function AgingTab({ branches, today }: { branches: BranchOption[]; today: string
     {
       name: "SQ ref no",
       width: 170,
-      value: (r) => <AppLink to={`/sales_quotation/draft/read/${encodeURIComponent(r.sqRefNum)}`}>{r.sqRefNum}</AppLink>,
+      value: (r) => <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: r.sqRefNum })}>{r.sqRefNum}</AppLink>,
     },
     { name: "SQ date", width: 96, value: (r) => r.sqDate },
     { name: "Account executive", width: { share: 0.4 }, value: (r) => r.aeName },

@@ -3,7 +3,7 @@ import { FloppyDisk } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { updateProfile } from "../../../lib/account.ts";
 import { ApiError } from "../../../lib/api.ts";
@@ -11,7 +11,6 @@ import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { AFTER_SUCCESS_DELAY_MS } from "../../../lib/session-rules.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
-import { PAGES } from "../../../lib/paths.ts";
 
 type Field = "name" | "email";
 

@@ -3,7 +3,7 @@ import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Envelope, Key, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useCallback, useState } from "react";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
@@ -16,7 +16,6 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import { activateUser, deleteUsers, getUser, loadUsers, sendUserEmail, type StatusFilter, type User } from "../api/users.ts";
 import { SetPasswordDialog } from "../components/SetPasswordDialog.tsx";
 import { UserDialog } from "../components/UserDialog.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 /** User ID, Name, Email, Role, Default branch, Status, Actions: Name and Email share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {

@@ -1,7 +1,6 @@
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { EntityList } from "../../master-data/components/EntityList.tsx";
 import { routeContract } from "../api/contracts.ts";
-import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * Routes are master data in the API (one declared entity), but schedulers keep them under the Voyage menu.

@@ -4,7 +4,7 @@ import { Add, Box, Download, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
@@ -22,7 +22,6 @@ import { ExportDialog } from "../components/ExportDialog.tsx";
 import { type ScheduleAction, ScheduleActions } from "../components/ScheduleActions.tsx";
 import { ScheduleDialog } from "../components/ScheduleDialog.tsx";
 import { ScheduleDrawer } from "../components/ScheduleDrawer.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 type Filter = "All" | "IsActive" | "IsInactive";
 
@@ -180,7 +179,7 @@ export default function SchedulesPage(_props: PageProps) {
           <>
             <Button intent="primary" icon={<Add />} text="New voyage" onClick={() => setDialog({ row: null })} data-testid="voyage-new" />
             <Button icon={<Box />} text="Bookings" disabled={!selectedNum} title={selectedNum ? `Bookings of voyage ${selectedNum}` : "Select a voyage first"}
-              onClick={() => selectedNum && navigate(`/voyage/bookings/${encodeURIComponent(selectedNum)}/new`)} data-testid="voyage-bookings" />
+              onClick={() => selectedNum && navigate(pathTo(PAGES.bookingBatch, { voyageNum: selectedNum, bookingBatchRef: "new" }))} data-testid="voyage-bookings" />
             <Button icon={<Download />} text="Export voyage_schedule.xlsx" onClick={() => setExporting(true)} data-testid="voyage-export" />
           </>
         }

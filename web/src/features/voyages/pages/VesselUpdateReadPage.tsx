@@ -3,7 +3,7 @@ import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Add, Edit, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useCallback, useEffect, useState } from "react";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
@@ -15,7 +15,6 @@ import { errorText, notify } from "../../../lib/notify.ts";
 import type { DetailRow, HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
 import { deleteDetail, readHeader, readSchedule } from "../api/voyages.ts";
 import { DetailDialog } from "../components/DetailDialog.tsx";
-import { PAGES } from "../../../lib/paths.ts";
 
 /** Status, activity, when, branch, ATA, ATD, remarks, by, actions: remarks take what is left. */
 const LAYOUT: ColumnLayout = {

@@ -4,7 +4,7 @@ import { Add, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useLocation } from "wouter";
 import { useState } from "react";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
@@ -18,7 +18,6 @@ import type { HeaderListRow } from "../api/contracts.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
 import { deleteHeaders, loadHeaders } from "../api/voyages.ts";
 import { NewVesselUpdateDialog } from "../components/NewVesselUpdateDialog.tsx";
-import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** VUID, vessel, voyage, latest activity, count, opened, by, actions: the latest activity takes what is left. */
 const LAYOUT: ColumnLayout = {

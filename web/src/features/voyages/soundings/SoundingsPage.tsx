@@ -3,7 +3,7 @@ import { Plus, Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../lib/paths.ts";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { DownloadButton } from "../../../components/DownloadButton.tsx";
@@ -15,7 +15,6 @@ import { type ReportColumn, ReportTable } from "../../../components/ReportTable.
 import { type ReportState, useReport } from "../../../lib/data/report.ts";
 import { manilaDate, manilaMonth, MONTH_NAMES } from "./manila.ts";
 import { RecordSoundingDialog } from "./RecordSoundingDialog.tsx";
-import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /**
  * The sounding report of a vessel for a month (/voyage/soundings/{year}/{month}/{vessel}): what each voyage
