@@ -14,6 +14,7 @@ import {
   type PriceRow,
 } from "../api/contracts.ts";
 import { loadLanes, priceBooking } from "../api/staff.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 
 /**
  * The booking form as it is typed (every input a string or a flag), its translation to the API's input and
@@ -237,22 +238,14 @@ export interface LiveLanes {
 
 /** The customer's quotation lanes for the chosen destination and mode, read again when either changes. */
 export function useLanes(enabled: boolean, voyageNum: string, customerCode: string, destinationBranchCode: string, modeOfDelivery: DeliveryMode): LiveLanes {
-  const [state, setState] = useState<LiveLanes>({ lanes: [], loading: false, message: null });
-  useEffect(() => {
-    if (!enabled || !destinationBranchCode) {
-      setState({ lanes: [], loading: false, message: null });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    loadLanes({ voyageNum, customerCode, destinationBranchCode, modeOfDelivery })
-      .then((r) => live && setState({ lanes: r.data, loading: false, message: r.data.length === 0 ? r.message ?? "No quotation lane fits" : null }))
-      .catch((e) => live && setState({ lanes: [], loading: false, message: serverMessage(e) }));
-    return () => {
-      live = false;
-    };
-  }, [enabled, voyageNum, customerCode, destinationBranchCode, modeOfDelivery]);
-  return state;
+  // Why no lane fits is said beside the field, not in a notice.
+  const query = { voyageNum, customerCode, destinationBranchCode, modeOfDelivery };
+  const read = useRecord(enabled && destinationBranchCode ? JSON.stringify(query) : null, () => loadLanes(query), { quiet: () => true });
+  if (read.error !== null && !read.loading) return { lanes: [], loading: false, message: serverMessage(read.error) };
+  const answer = read.data;
+  const lanes = answer?.data ?? [];
+  const message = answer && lanes.length === 0 ? answer.message ?? "No quotation lane fits" : null;
+  return { lanes, loading: read.loading, message };
 }
 
 export interface LivePrice {

@@ -22,7 +22,7 @@ type Quotation = Pick<FullQuotation, "sqRefNum" | "cargoTypeCode" | "sqDate" | "
 function FillTermsDialog({ quotation, isOpen, onClose, onSaved }: { quotation: Quotation; isOpen: boolean; onClose: () => void; onSaved: () => void }) {
   const opening = useOpenings(isOpen);
   const terms = useRecord(
-    opening === null ? null : JSON.stringify([opening, quotation.cargoTypeCode, quotation.sqDate]),
+    !isOpen || opening === null ? null : JSON.stringify([opening, quotation.cargoTypeCode, quotation.sqDate]),
     () => termsOfCargoType(quotation.cargoTypeCode, quotation.sqDate).then((r) => r.data),
     { keepStale: false },
   );
