@@ -126,7 +126,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.vesselUpdateRead, "Vessel update", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdateReadPage.tsx"))),
   r(PAGES.bookingBatch, "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
   r(PAGES.bookingBatchCreate, "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
-  r(PAGES.voyageRoutes, "Routes", "VOYAGE", lazy(() => import("../features/voyages/pages/RoutesPage.tsx"))),
+  r(PAGES.voyageRoutes, "Routes", "VOYAGE", lazy(() => import("../features/master-data/pages/RoutesPage.tsx"))),
   // The bare address picks this month and the first active vessel itself, then moves to the full one.
   r(PAGES.soundings, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
   r(PAGES.soundingsOf, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),

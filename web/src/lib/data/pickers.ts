@@ -54,6 +54,9 @@ export function usePicker<K extends PickerKind>(kind: K, options: ActiveListOpti
   return useActiveList<Picked<K>>(pickerPath(kind), options);
 }
 
+/** The active roles: not master data, but picked from the same way (their getIsActive call). */
+export const loadActiveRoles = <T>(fresh = false): Promise<T[]> => loadActiveList<T>("/Roles/getIsActive", fresh);
+
 /** Code to name, for showing the name beside a code in lists. */
 export function namesOf<T extends { code: string }>(rows: readonly T[], name: (row: T) => string): Map<string, string> {
   return new Map(rows.map((row) => [row.code, name(row)]));

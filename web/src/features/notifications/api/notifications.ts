@@ -1,6 +1,7 @@
 import type { CreateNotificationInput, NotificationRow } from "../../../../../api/modules/notifications/schemas.ts";
 import type { ListResult } from "../../../../../api/shared/contracts.ts";
 import { api } from "../../../lib/api.ts";
+import { loadActiveRoles } from "../../../lib/data/pickers.ts";
 
 export type { NotificationRow };
 
@@ -12,8 +13,8 @@ export const notificationsApi = {
   /** Who a notification may go to: the active roles and the active users (the first 200). */
   recipients: () =>
     Promise.all([
-      api.get<{ data: { roleId: string; roleName: string }[] }>("/Roles/getIsActive"),
-      api.get<{ data: { userId: string; name: string }[] }>("/users/load", { skip: 0, take: 200, filter: "IsActive" }),
+      loadActiveRoles<{ roleId: string; roleName: string }>(true),
+      api.get<{ data: { userId: string; name: string }[] }>("/users/load", { skip: 0, take: 200, filter: "IsActive" }).then((r) => r.data),
     ]),
   send: (input: Omit<CreateNotificationInput, "url"> & { url?: string }) =>
     api.post<{ data: { recipients: number }; message: string }>("/Notifications/CreateWebPush", input),

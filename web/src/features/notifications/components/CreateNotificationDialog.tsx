@@ -13,9 +13,9 @@ const EMPTY = { title: "", message: "", roleId: "", url: "" };
 /** Active roles and users to send to, read when the dialog opens. */
 function useRecipientOptions(isOpen: boolean) {
   const recipients = useRecord(useOpenings(isOpen), notificationsApi.recipients);
-  const [r, u] = recipients.data ?? [{ data: [] }, { data: [] }];
-  const roles: Option[] = r.data.map((role) => ({ value: role.roleId, label: `${role.roleName} (${role.roleId})` }));
-  const users: Option[] = u.data.map((user) => ({ value: user.userId, label: `${user.name} (${user.userId})` }));
+  const [activeRoles, activeUsers] = recipients.data ?? [[], []];
+  const roles: Option[] = activeRoles.map((role) => ({ value: role.roleId, label: `${role.roleName} (${role.roleId})` }));
+  const users: Option[] = activeUsers.map((user) => ({ value: user.userId, label: `${user.name} (${user.userId})` }));
   return { roles, users };
 }
 

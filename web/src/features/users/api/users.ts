@@ -3,7 +3,7 @@ import type { Role } from "../../../../../api/modules/roles/schemas.ts";
 import type { EMAIL_TEMPLATES, User, UserInput } from "../../../../../api/modules/users/schemas.ts";
 import type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
 import { api, ApiError } from "../../../lib/api.ts";
-import { loadActiveList, loadPicker } from "../../../lib/data/pickers.ts";
+import { loadActiveRoles, loadPicker } from "../../../lib/data/pickers.ts";
 
 export type { Branch, Role, User, UserInput };
 
@@ -47,7 +47,7 @@ export const setUserPassword = (userId: string, password: string) =>
   api.put<WriteResult<unknown>>(`/Users/ChangePasswordAdmin/${encodeURIComponent(userId)}`, undefined, { query: { password } });
 
 // Read afresh on every opening of the dialog: roles, branches and yards change on other screens meanwhile.
-export const activeRoles = () => loadActiveList<Role>("/Roles/getIsActive", true);
+export const activeRoles = () => loadActiveRoles<Role>(true);
 
 export const activeBranches = () => loadPicker("branches", true);
 

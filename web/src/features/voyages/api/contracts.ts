@@ -20,5 +20,4 @@ export {
   VESSEL_STATUSES,
 } from "../../../../../api/modules/voyages/vessel-update-schemas.ts";
 export { VESSEL_STATUS_ACTIVITIES } from "../../../../../api/modules/master-data/reference-lists.ts";
-export { routeContract } from "../../../../../api/modules/master-data/schemas.ts";
 export type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";

@@ -1,6 +1,6 @@
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
-import { EntityList } from "../../master-data/components/EntityList.tsx";
-import { routeContract } from "../api/contracts.ts";
+import { routeContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { EntityList } from "../components/EntityList.tsx";
 
 /**
  * Routes are master data in the API (one declared entity), but schedulers keep them under the Voyage menu.
