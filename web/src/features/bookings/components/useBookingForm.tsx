@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { serverMessage } from "../../../lib/api.ts";
 import { type AddressValue, emptyAddress } from "../../../lib/addresses.ts";
 import {
@@ -14,7 +13,7 @@ import {
   type PriceRow,
 } from "../api/contracts.ts";
 import { loadLanes, priceBooking } from "../api/staff.ts";
-import { useRecord } from "../../../lib/data/load.ts";
+import { useDebounced, useRecord } from "../../../lib/data/load.ts";
 
 /**
  * The booking form as it is typed (every input a string or a flag), its translation to the API's input and
@@ -268,33 +267,22 @@ export function useLivePrice(
   voyageNum: string,
   customerCode: string,
 ): LivePrice {
-  const [state, setState] = useState<LivePrice>({ price: null, loading: false, problem: null });
-  const key = JSON.stringify(values);
-
-  useEffect(() => {
-    if (!enabled) return;
-    if (!values.destinationBranchCode) {
-      setState({ price: null, loading: false, problem: { text: "Choose the destination to see the price.", fromServer: false } });
-      return;
-    }
-    const { input, errors } = parse(values, booking);
-    if (!input) {
-      setState({ price: null, loading: false, problem: { text: `The price waits for the form: ${Object.values(errors)[0]}`, fromServer: false } });
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      setState((s) => ({ ...s, loading: true }));
-      priceBooking({ ...input, voyageNum, customerCode })
-        .then((r) => live && setState({ price: r.data, loading: false, problem: null }))
-        .catch((e) => live && setState({ price: null, loading: false, problem: { text: serverMessage(e), fromServer: true } }));
-    }, PRICE_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // The values are compared by their text: a new object with the same entries asks nothing.
-  }, [enabled, key, voyageNum, customerCode]);
-
-  return state;
+  // Asked once typing has paused; the values are compared by their text, so a new object with the same
+  // entries asks nothing. An answer that arrives after a later change is dropped.
+  const settled = useDebounced(JSON.stringify(values), PRICE_DELAY_MS);
+  const { input } = parse(JSON.parse(settled) as BookingFormValues, booking);
+  const priced = useRecord(
+    enabled && input ? JSON.stringify([settled, voyageNum, customerCode]) : null,
+    () => priceBooking({ ...input!, voyageNum, customerCode }).then((r) => r.data),
+    { quiet: () => true },
+  );
+  if (!enabled) return { price: null, loading: false, problem: null };
+  if (!values.destinationBranchCode) {
+    return { price: null, loading: false, problem: { text: "Choose the destination to see the price.", fromServer: false } };
+  }
+  const now = parse(values, booking);
+  if (!now.input) return { price: null, loading: false, problem: { text: `The price waits for the form: ${Object.values(now.errors)[0]}`, fromServer: false } };
+  // The server's refusal is said in the panel, not in a notice.
+  if (priced.error !== null && !priced.loading) return { price: null, loading: false, problem: { text: serverMessage(priced.error), fromServer: true } };
+  return { price: priced.data, loading: priced.loading, problem: null };
 }
