@@ -13,40 +13,6 @@ const REPO = path.resolve(import.meta.dirname, "../..");
 const FIXTURE = path.join(REPO, "tests/fixtures/boundaries");
 const SCANNED = ["api", "cli", "templates", "web/src"];
 
-/**
- * Imports of the web that break a web rule today (pages take PageProps from the shell's route table; the routes
- * page reuses master data's list), kept until the web's rework lands; empty this list then. Each entry is a line
- * as `checkBoundaries` reports it, and one that no longer breaks a rule fails the last test below.
- */
-const KNOWN_WEB_VIOLATIONS: readonly string[] = [
-  "web-feature-app: web/src/features/auth/pages/AccountSetupPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/pages/BookingBatchPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/public/AuthorizationLetterPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/public/LinkPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/public/PickUpRequestPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/public/SuccessPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/bookings/public/TrackingPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/ChargeReadPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/CommodityCategoryPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/EntityPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/FreightRateLanePage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/PortRateChargePage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/master-data/pages/VesselReadPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/roles/pages/RolesPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/sales-quotations/pages/ArchivePage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/sales-quotations/pages/DraftsPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/sales-quotations/pages/MemoPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/sales-quotations/pages/QuotationReadPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/sales-quotations/pages/SalesQuotationHomePage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/users/pages/EditProfilePage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/users/pages/UsersPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/voyages/pages/RoutesPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/voyages/pages/SchedulesPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/voyages/pages/VesselUpdateReadPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/voyages/pages/VesselUpdatesPage.tsx -> web/src/app/routes.tsx",
-  "web-feature-app: web/src/features/voyages/soundings/SoundingsPage.tsx -> web/src/app/routes.tsx",
-  "web-feature: web/src/features/voyages/pages/RoutesPage.tsx -> web/src/features/master-data/components/EntityList.tsx",
-];
 
 /** Pure money and dates: no import of any kind, so the API, the CLI, the templates and the web all load them. */
 const PURE_SHARED: readonly string[] = ["api/shared/money.ts", "api/shared/dates.ts"];
@@ -199,17 +165,8 @@ describe("the boundaries of this repository", () => {
     expect(files.length).toBeGreaterThan(200);
   });
 
-  it("breaks no arrow beyond the web imports still being reworked", () => {
-    const found = checkBoundaries(graph);
-    expect(found.filter((line) => !KNOWN_WEB_VIOLATIONS.includes(line))).toEqual([]);
-  });
-
-  it("keeps the known web breaks to imports that still break a web rule", () => {
-    const found = checkBoundaries(graph);
-    for (const line of KNOWN_WEB_VIOLATIONS) {
-      expect(line).toMatch(/^web-/);
-      expect(found).toContain(line);
-    }
+  it("breaks no arrow", () => {
+    expect(checkBoundaries(graph)).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { checkStowageGrid, firstGridProblem, slotsOverlap } from "../../api/modules/master-data/vessels/grid.ts";
 import type { StowageSlot } from "../../api/modules/master-data/schemas.ts";
-import { freeCell, nextPosition, slotErrors, StowageGrid, vesselStowagePath } from "../../web/src/features/master-data/components/StowageGrid.tsx";
+import { freeCell, nextPosition, slotErrors, StowageGrid } from "../../web/src/features/master-data/components/StowageGrid.tsx";
+import { vesselStowagePath } from "../../web/src/lib/paths.ts";
 
 const slot = (position: string, row: number, column: number, width = 1, height = 1): StowageSlot => ({ position, row, column, width, height });
 const grid = (slots: StowageSlot[], rows = 4, columns = 6) => checkStowageGrid({ rows, columns, slots });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAGES, pathTo } from "../../api/shared/page-paths.ts";
 import { addCalendarDays as addDays, manilaToday } from "../../api/shared/dates.ts";
 import {
   destinationsOfRoute,
@@ -11,7 +12,6 @@ import {
   missingCalls,
   scheduleFormOf,
   scheduleInputOf,
-  vesselUpdatePath,
   withDestination,
 } from "../../web/src/features/voyages/rules.ts";
 import type { ScheduleRow } from "../../web/src/features/voyages/api/contracts.ts";
@@ -118,6 +118,6 @@ describe("vessel update details", () => {
   });
 
   it("addresses a vessel update by its VUID", () => {
-    expect(vesselUpdatePath("VU-MNL/1")).toBe("/voyage/vessel_updates/read/VU-MNL%2F1");
+    expect(pathTo(PAGES.vesselUpdateRead, { vuid: "VU-MNL/1" })).toBe("/voyage/vessel_updates/read/VU-MNL%2F1");
   });
 });

@@ -24,6 +24,7 @@ import { type PricedBooking, priceBooking } from "./pricing.ts";
 import { batchWorkflow, bookingWorkflow, type DeliveryMode, LINK_VALID_DAYS } from "./rules.ts";
 import type { LinkSubmitInput, LinkView } from "./schemas.ts";
 import { randomToken, sha256Hex } from "../../shared/tokens.ts";
+import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
 /**
  * The booking link of a batch. Staff send it to the customer; the customer's side opens the batch's own
@@ -70,7 +71,7 @@ export async function sendBookingLink(db: Db, actor: BookingActor, input: { book
         bookingBatchRef: batch.bookingBatchRef,
         voyage: `${voyage.voyageNum} (${voyage.vesselName})`,
         bookingCount: pending.length,
-        link: `${ctx.linkBase}/booking/link/t/${token}`,
+        link: `${ctx.linkBase}${pathTo(PAGES.bookingLink, { token })}`,
         expiresAt: formatManilaDateTime(expiresAt),
       },
       requestedBy: actor.userId,

@@ -17,6 +17,7 @@ import {
   waivedChargesLogBody,
 } from "./schemas.ts";
 import { allOf, assertOwn, clearAll, countUnread, markViewed, missedSince, sendNotification, sentAnswer, unreadOf } from "./service.ts";
+import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
 const tag = "Notifications";
 const page = z.object({ data: z.array(notificationRow), total: z.number(), message: z.string().optional() });
@@ -96,7 +97,7 @@ export const notificationRoutes: RouteDef[] = [
     const rows = await sendNotification(deps.db, {
       title: "Sales Quotation",
       message: body.message || `Sales quotation ${body.sqRefNum} is waiting for you.`,
-      url: body.url || `/sales_quotation/draft/read/${encodeURIComponent(body.sqRefNum)}`,
+      url: body.url || pathTo(PAGES.sqRead, { sqRefNum: body.sqRefNum }),
       sender: caller.userId,
       holders: { menu: "SALESQUOTATION", capabilities: ["SQ_SBM"], branchCode: body.branchCode },
     });

@@ -22,6 +22,7 @@ import { copyLanes, lanesWhere } from "./lanes.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOfMany } from "./terms.ts";
 import { EXPIRABLE_STATUSES, LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
+import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
 /** Who works on quotations: the signed-in caller with their role's capabilities. */
 export interface SqCaller extends WorkflowActor {
@@ -153,7 +154,7 @@ async function notifyNext(db: Db, caller: SqCaller, quotation: Quotation, action
   const base = {
     title: "Sales Quotation",
     message: `Sales quotation ${quotation.sqRefNum} is ${status}.`,
-    url: `/sales_quotation/draft/read/${encodeURIComponent(quotation.sqRefNum)}`,
+    url: pathTo(PAGES.sqRead, { sqRefNum: quotation.sqRefNum }),
     sender: caller.userId,
   };
   if (next === "owner") {

@@ -10,6 +10,7 @@ import { endSessions } from "./session.ts";
 import { queueEmail } from "../email/index.ts";
 import { USER_MESSAGES } from "./schemas.ts";
 import { randomToken, sha256Hex } from "../../shared/tokens.ts";
+import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
 /**
  * The account life cycle: set-up and reset links, setting and changing passwords. A link carries a random
@@ -40,7 +41,7 @@ export async function newAccountToken(): Promise<{ token: string; tokenHash: str
 }
 
 export function setupLink(linkBase: string, userId: string, token: string): string {
-  return `${linkBase}/account/setup/u/${encodeURIComponent(userId)}/${token}`;
+  return `${linkBase}${pathTo(PAGES.accountSetup, { userId, token })}`;
 }
 
 /**

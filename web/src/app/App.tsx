@@ -10,6 +10,7 @@ import { darkModeAtom, serverVersionAtom, sessionAtom, signedInUserAtom, store }
 import { PublicLayout, SignedInLayout, SignedOutLayout } from "./layout/Layouts.tsx";
 import { NoAccessPage, NotFoundPage, resolveRoute } from "./routes.tsx";
 import { LoadingScreen, VersionMismatchScreen } from "./Startup.tsx";
+import { PAGES } from "../lib/paths.ts";
 
 /** The spec's longest startup wait: after it, the app shows itself signed out rather than spin on. */
 const STARTUP_LIMIT_MS = 3000;
@@ -58,7 +59,7 @@ function Shell() {
   const redirectTo = resolution.kind === "redirect"
     ? resolution.to
     : resolution.kind === "signIn"
-      ? `/signin?next=${encodeURIComponent(location + (search ? `?${search}` : ""))}`
+      ? `${PAGES.signIn}?next=${encodeURIComponent(location + (search ? `?${search}` : ""))}`
       : null;
   useEffect(() => {
     if (redirectTo) navigate(redirectTo, { replace: true });

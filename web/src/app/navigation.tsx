@@ -14,7 +14,7 @@ import {
   Tag,
 } from "@blueprintjs/icons";
 import type { ReactElement } from "react";
-import type { Access } from "./routes.tsx";
+import { type Access, PAGES } from "../lib/paths.ts";
 
 export interface MenuEntry {
   label: string;
@@ -27,16 +27,16 @@ export interface MenuEntry {
 /** The side menu of 000 §2, in the spec's order; an entry shows only when the role grants its access. */
 export const SIDE_MENU: MenuEntry[] = [
   { label: "Home", path: "/", access: "authenticated", icon: <Home />, testId: "nav-home" },
-  { label: "System Account", path: "/system_account", access: "SYSTEMACCOUNT", icon: <People />, testId: "nav-system-account" },
-  { label: "Master Data", path: "/master_data", access: "MASTERDATA", icon: <Database />, testId: "nav-master-data" },
-  { label: "Sales Quotation", path: "/sales_quotation", access: "SALESQUOTATION", icon: <Tag />, testId: "nav-sales-quotation" },
-  { label: "Voyage", path: "/voyage", access: "VOYAGE", icon: <CargoShip />, testId: "nav-voyage" },
-  { label: "Outbound", path: "/outbound", access: "OUTBOUND", icon: <Export />, testId: "nav-outbound" },
-  { label: "Inbound", path: "/inbound", access: "INBOUND", icon: <Import />, testId: "nav-inbound" },
-  { label: "Booking Changes", path: "/bookingChanges", access: "BOOKINGCHANGES", icon: <Exchange />, testId: "nav-booking-changes" },
-  { label: "Waiver", path: "/waiver", access: "WAIVER", icon: <Endorsed />, testId: "nav-waiver" },
-  { label: "CRO Accounting", path: "/CROAccounting", access: "CROACCOUNTING", icon: <BankAccount />, testId: "nav-cro-accounting" },
-  { label: "Override", path: "/overrideCharge", access: "WAIVER", icon: <Dollar />, testId: "nav-override" },
-  { label: "Hustling", path: "/Hustling", access: "HUSTLING", icon: <SwapHorizontal />, testId: "nav-hustling" },
-  { label: "Customer Request", path: "/customerRequest", access: "CUSTOMER", icon: <Inbox />, testId: "nav-customer-request" },
+  { label: "System Account", path: PAGES.systemAccount, access: "SYSTEMACCOUNT", icon: <People />, testId: "nav-system-account" },
+  { label: "Master Data", path: PAGES.masterData, access: "MASTERDATA", icon: <Database />, testId: "nav-master-data" },
+  { label: "Sales Quotation", path: PAGES.salesQuotation, access: "SALESQUOTATION", icon: <Tag />, testId: "nav-sales-quotation" },
+  { label: "Voyage", path: PAGES.voyage, access: "VOYAGE", icon: <CargoShip />, testId: "nav-voyage" },
+  { label: "Outbound", path: PAGES.outbound, access: "OUTBOUND", icon: <Export />, testId: "nav-outbound" },
+  { label: "Inbound", path: PAGES.inbound, access: "INBOUND", icon: <Import />, testId: "nav-inbound" },
+  { label: "Booking Changes", path: PAGES.bookingChanges, access: "BOOKINGCHANGES", icon: <Exchange />, testId: "nav-booking-changes" },
+  { label: "Waiver", path: PAGES.waiver, access: "WAIVER", icon: <Endorsed />, testId: "nav-waiver" },
+  { label: "CRO Accounting", path: PAGES.croAccounting, access: "CROACCOUNTING", icon: <BankAccount />, testId: "nav-cro-accounting" },
+  { label: "Override", path: PAGES.override, access: "WAIVER", icon: <Dollar />, testId: "nav-override" },
+  { label: "Hustling", path: PAGES.hustling, access: "HUSTLING", icon: <SwapHorizontal />, testId: "nav-hustling" },
+  { label: "Customer Request", path: PAGES.customerRequest, access: "CUSTOMER", icon: <Inbox />, testId: "nav-customer-request" },
 ];

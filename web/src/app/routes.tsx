@@ -1,27 +1,6 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from "react";
-import type { MenuId } from "../../../api/modules/roles/schemas.ts";
+import { lazy } from "react";
 import type { SessionUser } from "../lib/session.ts";
-
-/**
- * Who may open a route: a menu permission of the role, any signed-in user, only signed-out visitors, or
- * everybody (the public booking pages that customers open from links).
- */
-export type Access = MenuId | "authenticated" | "signedOut" | "public";
-
-export interface PageProps {
-  route: AppRoute;
-  params: Record<string, string | undefined>;
-}
-
-export interface AppRoute {
-  /** wouter pattern; matching ignores case, as the server does for its own paths. */
-  path: string;
-  title: string;
-  access: Access;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
-  /** Sends the visitor on to another route instead of rendering (the area has no page of its own). */
-  redirectTo?: string;
-}
+import { type Access, type AppRoute, PAGES } from "../lib/paths.ts";
 
 // Every page is its own chunk: the sign-in page must load with little more than Blueprint's core.
 const LandingPage = lazy(() => import("./pages/LandingPage.tsx"));
@@ -71,129 +50,130 @@ function r(path: string, title: string, access: Access, page: AppRoute["page"] =
 
 const area = (path: string, title: string, access: Access) => r(path, title, access, AreaPage);
 
-const masterData = (path: string, title: string, page?: AppRoute["page"]) => r(`/master_data/${path}`, title, "MASTERDATA", page);
+const masterData = (path: string, title: string, page?: AppRoute["page"]) => r(path, title, "MASTERDATA", page);
+
 
 /** Every route of the product (000 §2, 001 §2). Order matters only where two entries share a path. */
 export const ROUTES: AppRoute[] = [
   // Both audiences have a page at "/", so the first one whose access fits wins.
-  r("/", "Home", "authenticated", HomePage),
-  r("/", "Welcome", "signedOut", LandingPage),
-  r("/signin", "Sign in", "signedOut", SignInPage),
-  r("/resetPassword", "Reset password", "signedOut", ResetPasswordPage),
-  r("/account/setup/u/:userId/:token", "Account setup", "signedOut", AccountSetupPage),
-  r("/version", "Version", "public", VersionPage),
+  r(PAGES.home, "Home", "authenticated", HomePage),
+  r(PAGES.home, "Welcome", "signedOut", LandingPage),
+  r(PAGES.signIn, "Sign in", "signedOut", SignInPage),
+  r(PAGES.resetPassword, "Reset password", "signedOut", ResetPasswordPage),
+  r(PAGES.accountSetup, "Account setup", "signedOut", AccountSetupPage),
+  r(PAGES.version, "Version", "public", VersionPage),
   // 001 §2 leaves the address open; it is reached from the Version page.
-  r("/whats_new", "What's new", "authenticated", WhatsNewPage),
+  r(PAGES.whatsNew, "What's new", "authenticated", WhatsNewPage),
 
   // Public pages customers reach from links; tracking is open to staff too.
-  r("/booking/link/t/:token", "Booking", "signedOut", lazy(() => import("../features/bookings/public/LinkPage.tsx"))),
-  r("/booking/AuthorizationLetter/:id", "Authorization letter", "signedOut", lazy(() => import("../features/bookings/public/AuthorizationLetterPage.tsx"))),
-  r("/booking/PickUpRequest/:id", "Pick-up request", "signedOut", lazy(() => import("../features/bookings/public/PickUpRequestPage.tsx"))),
-  r("/booking/success/:bookingRef", "Booking received", "signedOut", lazy(() => import("../features/bookings/public/SuccessPage.tsx"))),
-  r("/booking/loadingConfirmation/:bookingRef/:token", "Loading confirmation", "signedOut"),
-  r("/booking/shipmentTracking", "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
-  r("/booking/shipmentTracking/:bookingRef", "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
+  r(PAGES.bookingLink, "Booking", "signedOut", lazy(() => import("../features/bookings/public/LinkPage.tsx"))),
+  r(PAGES.authorizationLetter, "Authorization letter", "signedOut", lazy(() => import("../features/bookings/public/AuthorizationLetterPage.tsx"))),
+  r(PAGES.pickUpRequest, "Pick-up request", "signedOut", lazy(() => import("../features/bookings/public/PickUpRequestPage.tsx"))),
+  r(PAGES.bookingSuccess, "Booking received", "signedOut", lazy(() => import("../features/bookings/public/SuccessPage.tsx"))),
+  r(PAGES.loadingConfirmation, "Loading confirmation", "signedOut"),
+  r(PAGES.shipmentTracking, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
+  r(PAGES.shipmentTrackingOf, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
 
-  r("/myAccount", "My profile", "authenticated", MyAccountPage),
-  r("/myAccount/edit/:id", "Edit profile", "authenticated", EditProfilePage),
-  r("/help_support", "Help and Support", "authenticated", HelpSupportPage),
-  r("/notifications", "Notifications", "authenticated", NotificationsPage),
-  r("/calendar", "Calendar", "authenticated", CalendarPage),
+  r(PAGES.myAccount, "My profile", "authenticated", MyAccountPage),
+  r(PAGES.editProfile, "Edit profile", "authenticated", EditProfilePage),
+  r(PAGES.helpSupport, "Help and Support", "authenticated", HelpSupportPage),
+  r(PAGES.notifications, "Notifications", "authenticated", NotificationsPage),
+  r(PAGES.calendar, "Calendar", "authenticated", CalendarPage),
 
-  { ...r("/system_account", "System Account", "SYSTEMACCOUNT"), redirectTo: "/system_account/users" },
-  r("/system_account/users", "Users", "SYSTEMACCOUNT", UsersPage),
-  r("/system_account/roles", "Roles", "SYSTEMACCOUNT", RolesPage),
+  { ...r(PAGES.systemAccount, "System Account", "SYSTEMACCOUNT"), redirectTo: PAGES.users },
+  r(PAGES.users, "Users", "SYSTEMACCOUNT", UsersPage),
+  r(PAGES.roles, "Roles", "SYSTEMACCOUNT", RolesPage),
   // Beyond the spec's two screens: the mail Lading sent or holds, and who did what.
-  r("/system_account/outbox", "Email outbox", "SYSTEMACCOUNT", OutboxPage),
-  r("/system_account/audit", "Audit log", "SYSTEMACCOUNT", AuditLogPage),
+  r(PAGES.outbox, "Email outbox", "SYSTEMACCOUNT", OutboxPage),
+  r(PAGES.audit, "Audit log", "SYSTEMACCOUNT", AuditLogPage),
 
-  area("/master_data", "Master Data", "MASTERDATA"),
-  masterData("branches", "Branches", EntityPage),
-  masterData("ports", "Ports", PortsPage),
-  masterData("areas", "Areas", EntityPage),
-  masterData("cargo_types", "Cargo types", EntityPage),
-  masterData("service_modes", "Service modes", EntityPage),
-  masterData("container_yards", "Container yards", EntityPage),
-  masterData("charges", "Charges", ChargesPage),
-  masterData("charges/read/:chargeCode", "Charge", ChargeReadPage),
-  masterData("company_policies", "Company policies", EntityPage),
-  masterData("freight_rate", "Freight rates", FreightRatesPage),
-  masterData("freight_rate/:charge/:origin", "Freight rates of a charge", FreightRateLanePage),
-  masterData("port_rate", "Port rates", PortRatesPage),
-  masterData("port_rate/:chargeCode", "Port rates of a charge", PortRateChargePage),
-  masterData("Trucking_rate", "Trucking rates", TruckingRatesPage),
-  masterData("customers", "Customers", CustomersPage),
-  masterData("vessels", "Vessels", VesselsPage),
-  masterData("vessels/read/:vessel", "Vessel", VesselReadPage),
-  masterData("vessel_stowage", "Vessel stowage", VesselStowagePage),
-  masterData("containerVan", "Container vans", ContainerVansPage),
-  masterData("trucking", "Truckings", TruckingsPage),
-  masterData("commodity", "Commodities", CommoditiesPage),
-  masterData("commodity/category/:category", "Commodities of a category", CommodityCategoryPage),
-  masterData("holidays", "Holidays", HolidaysPage),
-  masterData("work_schedule", "Work schedule", WorkSchedulePage),
+  area(PAGES.masterData, "Master Data", "MASTERDATA"),
+  masterData(PAGES.branches, "Branches", EntityPage),
+  masterData(PAGES.ports, "Ports", PortsPage),
+  masterData(PAGES.areas, "Areas", EntityPage),
+  masterData(PAGES.cargoTypes, "Cargo types", EntityPage),
+  masterData(PAGES.serviceModes, "Service modes", EntityPage),
+  masterData(PAGES.containerYards, "Container yards", EntityPage),
+  masterData(PAGES.charges, "Charges", ChargesPage),
+  masterData(PAGES.chargeRead, "Charge", ChargeReadPage),
+  masterData(PAGES.companyPolicies, "Company policies", EntityPage),
+  masterData(PAGES.freightRates, "Freight rates", FreightRatesPage),
+  masterData(PAGES.freightRateLane, "Freight rates of a charge", FreightRateLanePage),
+  masterData(PAGES.portRates, "Port rates", PortRatesPage),
+  masterData(PAGES.portRateCharge, "Port rates of a charge", PortRateChargePage),
+  masterData(PAGES.truckingRates, "Trucking rates", TruckingRatesPage),
+  masterData(PAGES.customers, "Customers", CustomersPage),
+  masterData(PAGES.vessels, "Vessels", VesselsPage),
+  masterData(PAGES.vesselRead, "Vessel", VesselReadPage),
+  masterData(PAGES.vesselStowage, "Vessel stowage", VesselStowagePage),
+  masterData(PAGES.containerVans, "Container vans", ContainerVansPage),
+  masterData(PAGES.truckings, "Truckings", TruckingsPage),
+  masterData(PAGES.commodities, "Commodities", CommoditiesPage),
+  masterData(PAGES.commodityCategory, "Commodities of a category", CommodityCategoryPage),
+  masterData(PAGES.holidays, "Holidays", HolidaysPage),
+  masterData(PAGES.workSchedule, "Work schedule", WorkSchedulePage),
 
-  r("/sales_quotation", "Sales Quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/SalesQuotationHomePage.tsx"))),
-  r("/sales_quotation/draft", "Draft quotations", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/DraftsPage.tsx"))),
-  r("/sales_quotation/draft/read/:sqRefNum", "Sales quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/QuotationReadPage.tsx"))),
-  r("/sales_quotation/archive", "Quotation archive", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/ArchivePage.tsx"))),
-  r("/sales_quotation/reports", "Sales quotation reports", "SALESQUOTATION", SqReportsPage),
-  r("/sales_quotation/memo", "Quotation memorandum", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/MemoPage.tsx"))),
+  r(PAGES.salesQuotation, "Sales Quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/SalesQuotationHomePage.tsx"))),
+  r(PAGES.sqDrafts, "Draft quotations", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/DraftsPage.tsx"))),
+  r(PAGES.sqRead, "Sales quotation", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/QuotationReadPage.tsx"))),
+  r(PAGES.sqArchive, "Quotation archive", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/ArchivePage.tsx"))),
+  r(PAGES.sqReports, "Sales quotation reports", "SALESQUOTATION", SqReportsPage),
+  r(PAGES.sqMemo, "Quotation memorandum", "SALESQUOTATION", lazy(() => import("../features/sales-quotations/pages/MemoPage.tsx"))),
 
-  area("/voyage", "Voyage", "VOYAGE"),
-  r("/voyage/schedules", "Voyage schedules", "VOYAGE", lazy(() => import("../features/voyages/pages/SchedulesPage.tsx"))),
-  r("/voyage/vessel_updates", "Vessel updates", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdatesPage.tsx"))),
-  r("/voyage/vessel_updates/read/:vuid", "Vessel update", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdateReadPage.tsx"))),
-  r("/voyage/bookings/:voyageNum/:bookingBatchRef", "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
-  r("/voyage/bookings/:voyageNum/:bookingBatchRef/create", "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
-  r("/voyage/routes", "Routes", "VOYAGE", lazy(() => import("../features/voyages/pages/RoutesPage.tsx"))),
+  area(PAGES.voyage, "Voyage", "VOYAGE"),
+  r(PAGES.voyageSchedules, "Voyage schedules", "VOYAGE", lazy(() => import("../features/voyages/pages/SchedulesPage.tsx"))),
+  r(PAGES.vesselUpdates, "Vessel updates", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdatesPage.tsx"))),
+  r(PAGES.vesselUpdateRead, "Vessel update", "VOYAGE", lazy(() => import("../features/voyages/pages/VesselUpdateReadPage.tsx"))),
+  r(PAGES.bookingBatch, "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
+  r(PAGES.bookingBatchCreate, "Booking batch", "VOYAGE", lazy(() => import("../features/bookings/pages/BookingBatchPage.tsx"))),
+  r(PAGES.voyageRoutes, "Routes", "VOYAGE", lazy(() => import("../features/master-data/pages/RoutesPage.tsx"))),
   // The bare address picks this month and the first active vessel itself, then moves to the full one.
-  r("/voyage/soundings", "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
-  r("/voyage/soundings/:a/:b/:c", "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
-  r("/voyage/vessel_history", "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
+  r(PAGES.soundings, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
+  r(PAGES.soundingsOf, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
+  r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
 
-  area("/outbound", "Outbound", "OUTBOUND"),
-  r("/outbound/cts", "Cargo transfer slips", "OUTBOUND"),
-  r("/outbound/waybill", "Waybills", "OUTBOUND"),
-  r("/outbound/loadList/:voyageNum", "Load list", "OUTBOUND"),
-  r("/outbound/loadList/:voyageNum/read/:releaseId", "Load list entry", "OUTBOUND"),
-  r("/outbound/tallySheet/:voyageNum", "Loading tally sheet", "OUTBOUND"),
-  r("/outbound/stowage/:voyageNum", "Stowage plan", "OUTBOUND"),
-  r("/outbound/CROAcctg/read/:id", "Cargo release order", "OUTBOUND"),
-  r("/outbound/dispatchModule", "Outbound dispatch", "OUTBOUND"),
+  area(PAGES.outbound, "Outbound", "OUTBOUND"),
+  r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND"),
+  r(PAGES.waybills, "Waybills", "OUTBOUND"),
+  r(PAGES.loadList, "Load list", "OUTBOUND"),
+  r(PAGES.loadListEntry, "Load list entry", "OUTBOUND"),
+  r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND"),
+  r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND"),
+  r(PAGES.croRead, "Cargo release order", "OUTBOUND"),
+  r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND"),
 
-  area("/inbound", "Inbound", "INBOUND"),
-  r("/inbound/unloadList/:voyageNum", "Unload list", "INBOUND"),
-  r("/inbound/tallySheet/:voyageNum", "Unloading tally sheet", "INBOUND"),
-  r("/inbound/cargoReleaseOrder", "Cargo release orders", "INBOUND"),
-  r("/inbound/cts", "Inbound cargo transfer slips", "INBOUND"),
-  r("/inbound/van_in", "Van-in", "INBOUND"),
-  r("/inbound/dispatchModule", "Inbound dispatch", "INBOUND"),
+  area(PAGES.inbound, "Inbound", "INBOUND"),
+  r(PAGES.unloadList, "Unload list", "INBOUND"),
+  r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND"),
+  r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND"),
+  r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND"),
+  r(PAGES.vanIn, "Van-in", "INBOUND"),
+  r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND"),
 
-  area("/bookingChanges", "Booking Changes", "BOOKINGCHANGES"),
-  r("/bookingChanges/draft", "Draft booking changes", "BOOKINGCHANGES"),
-  r("/bookingChanges/approved", "Approved booking changes", "BOOKINGCHANGES"),
-  r("/bookingChanges/forApproval/read/:revisionId", "Booking change for approval", "BOOKINGCHANGES"),
+  area(PAGES.bookingChanges, "Booking Changes", "BOOKINGCHANGES"),
+  r(PAGES.bookingChangeDrafts, "Draft booking changes", "BOOKINGCHANGES"),
+  r(PAGES.bookingChangesApproved, "Approved booking changes", "BOOKINGCHANGES"),
+  r(PAGES.bookingChangeForApproval, "Booking change for approval", "BOOKINGCHANGES"),
 
-  area("/CROAccounting", "CRO Accounting", "CROACCOUNTING"),
-  r("/CROAccounting/Posting/voyage/:voyageNum", "CRO posting", "CROACCOUNTING"),
-  r("/CROAccounting/CollectionAtDAT", "Collection at DAT", "CROACCOUNTING"),
+  area(PAGES.croAccounting, "CRO Accounting", "CROACCOUNTING"),
+  r(PAGES.croPosting, "CRO posting", "CROACCOUNTING"),
+  r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING"),
 
-  area("/waiver", "Waiver", "WAIVER"),
-  r("/waiver/draft", "Draft waivers", "WAIVER"),
-  r("/waiver/approved", "Approved waivers", "WAIVER"),
+  area(PAGES.waiver, "Waiver", "WAIVER"),
+  r(PAGES.waiverDrafts, "Draft waivers", "WAIVER"),
+  r(PAGES.waiversApproved, "Approved waivers", "WAIVER"),
 
   // Overrides have no menu id of their own: the waiver permission opens them (000 §6).
-  area("/overrideCharge", "Override", "WAIVER"),
-  r("/overrideCharge/draft", "Draft overrides", "WAIVER"),
+  area(PAGES.override, "Override", "WAIVER"),
+  r(PAGES.overrideDrafts, "Draft overrides", "WAIVER"),
 
-  r("/Hustling", "Hustling", "HUSTLING"),
-  r("/Hustling/:a/:b", "Hustling", "HUSTLING"),
+  r(PAGES.hustling, "Hustling", "HUSTLING"),
+  r(PAGES.hustlingOf, "Hustling", "HUSTLING"),
 
-  area("/customerRequest", "Customer Request", "CUSTOMER"),
-  r("/customerRequest/forApproval", "Customer requests for approval", "CUSTOMER"),
-  r("/customerRequest/draft", "Draft customer requests", "CUSTOMER"),
-  r("/customerRequest/archive", "Customer request archive", "CUSTOMER"),
+  area(PAGES.customerRequest, "Customer Request", "CUSTOMER"),
+  r(PAGES.customerRequestsForApproval, "Customer requests for approval", "CUSTOMER"),
+  r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER"),
+  r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER"),
 ];
 
 export function canAccess(user: SessionUser | null, access: Access): boolean {

@@ -1,5 +1,5 @@
 import { FormGroup, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from "@blueprintjs/core";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import {
   type AddressValue,
   cachedBarangays,
@@ -9,6 +9,7 @@ import {
   fetchZipCode,
   isZipCode,
 } from "../lib/addresses.ts";
+import { useRecord } from "../lib/data/load.ts";
 
 /** Case- and accent-insensitive form, so "las pinas" finds "Las Piñas City". */
 const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
@@ -147,53 +148,22 @@ export interface AddressPickerProps {
  * from the reference lists, and the zip, filled in when a city is chosen and editable.
  */
 export function AddressPicker({ value, onChange, idPrefix, disabled }: AddressPickerProps) {
-  const [provinces, setProvinces] = useState<string[]>([]);
-  const [cities, setCities] = useState<CityOption[]>([]);
-  const [barangays, setBarangays] = useState<string[]>([]);
-  const [loading, setLoading] = useState({ cities: false, barangays: false });
+  // The lists only help: one that cannot be read leaves free typing, without a notice.
+  const quiet = { keepStale: false, quiet: () => true };
   // The zip answer arrives after a pick; it must extend the value as it is then, not as it was at the pick.
   const latest = useRef(value);
   latest.current = value;
 
-  useEffect(() => {
-    let live = true;
-    cachedProvinces().then((list) => live && setProvinces(list)).catch(() => live && setProvinces([]));
-    return () => {
-      live = false;
-    };
-  }, []);
-
+  const provinces = useRecord("provinces", cachedProvinces, quiet).data ?? [];
   const province = exactOption(provinces, value.province);
+  const cityList = useRecord(province ?? null, (p) => cachedCities(p), quiet);
+  const cities: CityOption[] = cityList.data ?? [];
   const cityNames = useMemo(() => cities.map((c) => c.name), [cities]);
   const city = exactOption(cityNames, value.city);
 
-  useEffect(() => {
-    setCities([]);
-    if (!province) return;
-    let live = true;
-    setLoading((l) => ({ ...l, cities: true }));
-    cachedCities(province)
-      .then((list) => live && setCities(list))
-      .catch(() => live && setCities([]))
-      .finally(() => live && setLoading((l) => ({ ...l, cities: false })));
-    return () => {
-      live = false;
-    };
-  }, [province]);
-
-  useEffect(() => {
-    setBarangays([]);
-    if (!province || !city) return;
-    let live = true;
-    setLoading((l) => ({ ...l, barangays: true }));
-    cachedBarangays(province, city)
-      .then((list) => live && setBarangays(list))
-      .catch(() => live && setBarangays([]))
-      .finally(() => live && setLoading((l) => ({ ...l, barangays: false })));
-    return () => {
-      live = false;
-    };
-  }, [province, city]);
+  const barangayList = useRecord(province && city ? JSON.stringify([province, city]) : null, () => cachedBarangays(province!, city!), quiet);
+  const barangays = barangayList.data ?? [];
+  const loading = { cities: cityList.loading, barangays: barangayList.loading };
 
   const set = (patch: Partial<AddressValue>) => onChange({ ...latest.current, ...patch });
 

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Classes, HTMLSelect } from "@blueprintjs/core";
-import type { PagedList } from "./usePagedList.ts";
+import type { PagedList } from "../lib/data/paged-list.ts";
 
 type PagerState = Pick<PagedList<unknown, unknown>, "rows" | "total" | "page" | "setPage" | "pageSize" | "loading">;
 

@@ -1,6 +1,6 @@
 import { Button, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { Refresh, Search } from "@blueprintjs/icons";
-import type { PagedList } from "./usePagedList.ts";
+import type { PagedList } from "../lib/data/paged-list.ts";
 
 export interface FilterOption<F extends string> {
   value: F;

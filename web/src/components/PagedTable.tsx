@@ -3,7 +3,7 @@ import { type ColumnProps, RowHeaderCell, Table, TableLoadingOption } from "@blu
 import { type ReactNode, useRef } from "react";
 import { ListPager } from "./ListPager.tsx";
 import { type ColumnLayout, useColumnWidths } from "./useColumnWidths.ts";
-import type { PagedList } from "./usePagedList.ts";
+import type { PagedList } from "../lib/data/paged-list.ts";
 
 /** Rows are taller than Blueprint's default to fit the action buttons (see .lading-table-box in app.css). */
 const ROW_HEIGHT = 28;

@@ -1,11 +1,12 @@
 import { Tab, Tabs } from "@blueprintjs/core";
 import { useLocation } from "wouter";
+import { PAGES } from "../lib/paths.ts";
 
 const TABS = [
-  { id: "/system_account/users", title: "Users" },
-  { id: "/system_account/roles", title: "Roles" },
-  { id: "/system_account/outbox", title: "Email outbox" },
-  { id: "/system_account/audit", title: "Audit log" },
+  { id: PAGES.users, title: "Users" },
+  { id: PAGES.roles, title: "Roles" },
+  { id: PAGES.outbox, title: "Email outbox" },
+  { id: PAGES.audit, title: "Audit log" },
 ] as const;
 
 /** The System Account area's screens, as tabs above each of them. */

@@ -12,12 +12,6 @@ interface UserAnswer {
   message: string;
 }
 
-export interface ActiveBranch {
-  id: number;
-  code: string;
-  name: string;
-}
-
 const answerUser = (result: UserAnswer) => result.data;
 
 /** The page reloads after a CY or branch change (000 §8), so the answer only re-stamps the stored record. */
@@ -54,5 +48,3 @@ export const setupAccount = (userId: string, token: string, password: string) =>
 
 export const requestPasswordReset = (userId: string) =>
   api.post<{ message: string }>("/users/requestPasswordReset", { userId }, { signOutOnUnauthorized: false });
-
-export const activeBranches = () => api.get<{ data: ActiveBranch[] }>("/Branches/getIsActive");

@@ -11,6 +11,7 @@ import {
   USER_CHANGES_MESSAGE,
 } from "./session-rules.ts";
 import { type SessionUser, sessionAtom, signOutPendingAtom, store, storedDarkModeAtom } from "./session.ts";
+import { PAGES } from "./paths.ts";
 
 /** The name the version endpoint knows this client by. */
 export const SYSTEM_NAME = "lading-web";
@@ -49,7 +50,7 @@ const forcedSignOut = createSignOutScheduler({
     }
     // Taken when the sign-out happens, so the user comes back to where they were at that moment.
     const here = location.pathname + location.search;
-    await finishSignOut(here === "/" ? "/signin" : `/signin?next=${encodeURIComponent(here)}`);
+    await finishSignOut(here === "/" ? PAGES.signIn : `${PAGES.signIn}?next=${encodeURIComponent(here)}`);
   },
 });
 
@@ -74,7 +75,7 @@ export async function signOut(): Promise<void> {
     // Already signed out on the server (401) is the outcome we wanted; anything else is still shown.
     if (!(error instanceof ApiError && error.status === 401)) notify.error((error as Error).message);
   }
-  await finishSignOut("/signin");
+  await finishSignOut(PAGES.signIn);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,3 +1,6 @@
+import { useCallback, useState } from "react";
+import { errorText, notify } from "./notify.ts";
+
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const PDF_TYPE = "application/pdf";
 
@@ -13,4 +16,38 @@ export function saveBytes(bytes: Uint8Array, fileName: string, type: string): vo
   link.remove();
   // The download has started by now; revoking later lets slow browsers still read the blob.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** A file as the server or a builder hands it over. */
+export interface FileBytes {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/**
+ * A screen's download: `busy` while the file is built, then the file is handed to the browser, or the failure
+ * shown. `build` answers null when there is nothing to export, which warns instead of saving an empty file.
+ * `run` answers whether a file was saved; `onError` sees a failure after its notice (a form shows field errors).
+ */
+export function useDownload(type: string = XLSX_TYPE) {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (build: () => Promise<FileBytes | null>, onError?: (error: unknown) => void): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const file = await build();
+      if (!file) {
+        notify.warning("No more data to load");
+        return false;
+      }
+      saveBytes(file.bytes, file.fileName, type);
+      return true;
+    } catch (error) {
+      notify.error(errorText(error));
+      onError?.(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, [type]);
+  return { busy, run };
 }

@@ -25,6 +25,7 @@ import {
   type HeaderWithDetails,
   type UpdateDetailInput,
 } from "./schemas.ts";
+import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 
 /**
  * Vessel updates (001 §3, §7 VesselUpdates): one header per vessel and voyage, numbered from the voyage's
@@ -323,7 +324,7 @@ async function notifyFollowers(db: Db, caller: VesselUpdateCaller, header: Heade
   await sendNotification(db, {
     title: NOTIFICATION_TITLE,
     message: `${vessel?.name ?? header.vesselCode} on voyage ${voyage.voyageRef} (${voyage.voyageNum}): ${activities}.`,
-    url: `/voyage/vessel_updates/read/${encodeURIComponent(header.vuid)}`,
+    url: pathTo(PAGES.vesselUpdateRead, { vuid: header.vuid }),
     sender: caller.userId,
     // Those who follow a voyage: the Voyage staff of the branches it leaves from and calls at.
     holders: { menu: "VOYAGE", branchCodes: await voyageBranches(db, voyage) },

@@ -2,8 +2,10 @@ import { Alert, Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, For
 import { GitBranch, Office } from "@blueprintjs/icons";
 import { useAtom } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { activeBranches, updateUserBranch, updateUserCy } from "../../lib/account.ts";
-import { useFormSave } from "../../components/useFormSave.ts";
+import { updateUserBranch, updateUserCy } from "../../lib/account.ts";
+import { useRecord } from "../../lib/data/load.ts";
+import { loadPicker } from "../../lib/data/pickers.ts";
+import { useFormSave } from "../../lib/data/save.ts";
 import { errorText } from "../../lib/notify.ts";
 import { AFTER_SUCCESS_DELAY_MS } from "../../lib/session-rules.ts";
 import type { SessionUser } from "../../lib/session.ts";
@@ -78,26 +80,14 @@ interface BranchChoice {
 
 function ChooseBranchDialog({ user, onClose, onAlert }: { user: SessionUser; onClose: () => void; onAlert: (alert: AlertState) => void }) {
   const own = user.branches.length > 0;
-  const [choices, setChoices] = useState<BranchChoice[] | null>(own ? user.branches : null);
+  // A user without branches of their own picks from every active branch; a failed read is said in place.
+  const active = useRecord(own ? null : "branches", () => loadPicker("branches", true), { quiet: () => true });
+  const choices: BranchChoice[] | null = own
+    ? user.branches
+    : active.data?.map((b) => ({ id: b.id ?? null, branchCode: b.code, branchName: b.name })) ?? null;
+  const loadError = active.error !== null ? errorText(active.error) : null;
   const [chosen, setChosen] = useState<string | null>(user.branches.find((b) => b.defaultBranch)?.branchCode ?? null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const { saving, save } = useFormSave();
-
-  useEffect(() => {
-    if (own) return;
-    // A user without branches of their own picks from every active branch.
-    let stale = false;
-    activeBranches()
-      .then((result) => {
-        if (!stale) setChoices(result.data.map((b) => ({ id: b.id ?? null, branchCode: b.code, branchName: b.name })));
-      })
-      .catch((error) => {
-        if (!stale) setLoadError(errorText(error));
-      });
-    return () => {
-      stale = true;
-    };
-  }, [own]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

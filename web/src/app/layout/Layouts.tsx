@@ -10,6 +10,7 @@ import { EntryDialogHost } from "../dialogs/EntryDialogHost.tsx";
 import { useSessionWatch } from "./session-watch.ts";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
+import { PAGES } from "../../lib/paths.ts";
 
 export function SignedInLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const wide = useIsWide();
@@ -52,14 +53,14 @@ function PlainBar({ showSignIn }: { showSignIn: boolean }) {
           <Logo />
         </a>
       </NavbarGroup>
-      {showSignIn && location.toLowerCase() !== "/signin" && (
+      {showSignIn && location.toLowerCase() !== PAGES.signIn && (
         <NavbarGroup align={Alignment.END}>
           <AnchorButton
             intent="primary"
             icon={<LogIn />}
             text="Sign in"
-            href="/signin"
-            onClick={(e) => { e.preventDefault(); navigate("/signin"); }}
+            href={PAGES.signIn}
+            onClick={(e) => { e.preventDefault(); navigate(PAGES.signIn); }}
             data-testid="topbar-sign-in"
           />
         </NavbarGroup>

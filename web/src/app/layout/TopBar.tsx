@@ -36,6 +36,7 @@ import { entryDialogAtom } from "../dialogs/entry-state.ts";
 import { unreadCountAtom } from "../../features/notifications/api/live.ts";
 import { CreateNotificationDialog } from "../../features/notifications/components/CreateNotificationDialog.tsx";
 import { NotificationPanel } from "../../features/notifications/components/NotificationPanel.tsx";
+import { PAGES } from "../../lib/paths.ts";
 
 /** Sets darkMode on the session user now, so the theme follows the switch before the server answers. */
 function showDarkMode(userId: number, darkMode: boolean) {
@@ -76,9 +77,9 @@ function AvatarMenu({ user, wide }: { user: SessionUser; wide: boolean }) {
         <div className={Classes.TEXT_MUTED} data-testid="avatar-email">{user.email || "No email on file"}</div>
       </li>
       <MenuDivider />
-      <MenuItem icon={<User />} text="My profile" href="/myAccount" onClick={go("/myAccount")} />
-      {!wide && <MenuItem icon={<Notifications />} text="Notification" href="/notifications" onClick={go("/notifications")} />}
-      <MenuItem icon={<Calendar />} text="Calendar" href="/calendar" onClick={go("/calendar")} />
+      <MenuItem icon={<User />} text="My profile" href={PAGES.myAccount} onClick={go(PAGES.myAccount)} />
+      {!wide && <MenuItem icon={<Notifications />} text="Notification" href={PAGES.notifications} onClick={go(PAGES.notifications)} />}
+      <MenuItem icon={<Calendar />} text="Calendar" href={PAGES.calendar} onClick={go(PAGES.calendar)} />
       <li className="lading-menu-switch">
         <Moon className={Classes.TEXT_MUTED} />
         <Switch
@@ -89,7 +90,7 @@ function AvatarMenu({ user, wide }: { user: SessionUser; wide: boolean }) {
           data-testid="dark-mode-switch"
         />
       </li>
-      <MenuItem icon={<Help />} text="Help and Support" href="/help_support" onClick={go("/help_support")} />
+      <MenuItem icon={<Help />} text="Help and Support" href={PAGES.helpSupport} onClick={go(PAGES.helpSupport)} />
       <MenuDivider />
       <MenuItem icon={<LogOut />} text="Sign out" onClick={() => void signOut()} data-testid="sign-out" />
     </Menu>
@@ -129,7 +130,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
           size="small"
           text={`v${__APP_VERSION__}`}
           title="Version information"
-          onClick={() => navigate("/version")}
+          onClick={() => navigate(PAGES.version)}
           data-testid="version-button"
         />
         <Button

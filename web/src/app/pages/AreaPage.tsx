@@ -2,7 +2,8 @@ import { Card, Classes, Tag } from "@blueprintjs/core";
 import { useAtomValue } from "jotai";
 import { AppLink, PageHeader } from "../../components/PageHeader.tsx";
 import { signedInUserAtom } from "../../lib/session.ts";
-import { canAccess, childScreens, NotBuiltPage, type PageProps } from "../routes.tsx";
+import type { PageProps } from "../../lib/paths.ts";
+import { canAccess, childScreens, NotBuiltPage } from "../routes.tsx";
 
 /** The landing page of an area (Master Data, Voyage, ...): its screens, with the ones still to come marked. */
 export default function AreaPage({ route }: PageProps) {

@@ -2,6 +2,7 @@ import { AnchorButton, Card, Classes, H2, H5 } from "@blueprintjs/core";
 import { LogIn } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { AppLink } from "../../components/PageHeader.tsx";
+import { PAGES } from "../../lib/paths.ts";
 
 const AREAS = [
   ["Quotations and bookings", "Sales quotations with approvals, bookings in batches and booking changes."],
@@ -24,8 +25,8 @@ export default function LandingPage() {
           size="large"
           icon={<LogIn />}
           text="Sign in to continue"
-          href="/signin"
-          onClick={(e) => { e.preventDefault(); navigate("/signin"); }}
+          href={PAGES.signIn}
+          onClick={(e) => { e.preventDefault(); navigate(PAGES.signIn); }}
         />
       </section>
       <div className="lading-landing-grid">
@@ -37,7 +38,7 @@ export default function LandingPage() {
         ))}
       </div>
       <p className={Classes.TEXT_MUTED}>
-        Customers following a booking can use the <AppLink to="/booking/shipmentTracking">shipment tracking page</AppLink>.
+        Customers following a booking can use the <AppLink to={PAGES.shipmentTracking}>shipment tracking page</AppLink>.
       </p>
     </div>
   );

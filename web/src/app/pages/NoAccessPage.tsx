@@ -1,7 +1,7 @@
 import { AnchorButton, NonIdealState } from "@blueprintjs/core";
 import { Home, Lock } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
-import type { AppRoute } from "../routes.tsx";
+import type { AppRoute } from "../../lib/paths.ts";
 
 export default function NoAccessPage({ route }: { route: AppRoute }) {
   const [, navigate] = useLocation();

@@ -1,6 +1,6 @@
 import { Callout } from "@blueprintjs/core";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import type { PageProps } from "../routes.tsx";
+import type { PageProps } from "../../lib/paths.ts";
 
 /** Stands in for a screen whose module is not written yet; it shows no data rather than invented data. */
 export default function NotBuiltPage({ route, params }: PageProps) {

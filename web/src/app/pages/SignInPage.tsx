@@ -6,6 +6,7 @@ import { AppLink } from "../../components/PageHeader.tsx";
 import { serverMessage } from "../../lib/api.ts";
 import { signIn } from "../../lib/auth.ts";
 import { notify } from "../../lib/notify.ts";
+import { PAGES } from "../../lib/paths.ts";
 
 /** Only same-site paths: a crafted link must not bounce a fresh session to another site. */
 function safeNext(search: string): string {
@@ -83,7 +84,7 @@ export default function SignInPage() {
           />
         </form>
         <p className="lading-signin-links">
-          <AppLink to="/resetPassword" data-testid="forgot-password">Forgot password?</AppLink>
+          <AppLink to={PAGES.resetPassword} data-testid="forgot-password">Forgot password?</AppLink>
         </p>
       </Card>
     </div>

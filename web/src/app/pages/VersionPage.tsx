@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { useLocation } from "wouter";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { serverVersionAtom, signedInUserAtom } from "../../lib/session.ts";
+import { PAGES } from "../../lib/paths.ts";
 
 export default function VersionPage() {
   const serverVersion = useAtomValue(serverVersionAtom);
@@ -14,11 +15,11 @@ export default function VersionPage() {
     <AnchorButton
       icon={<History />}
       text="What's new"
-      href="/whats_new"
+      href={PAGES.whatsNew}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        navigate("/whats_new");
+        navigate(PAGES.whatsNew);
       }}
       data-testid="whats-new-link"
     />

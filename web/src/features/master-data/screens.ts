@@ -1,4 +1,5 @@
 import type { EntityName } from "../../../../api/modules/master-data/schemas.ts";
+import { PAGES } from "../../lib/paths.ts";
 
 export interface EntityScreen {
   entity: EntityName;
@@ -9,10 +10,10 @@ export interface EntityScreen {
 
 /** The master-data list screens that are the shared pattern and nothing more, by route. */
 export const ENTITY_SCREENS: Record<string, EntityScreen> = {
-  "/master_data/branches": { entity: "branches", title: "Branches", idPrefix: "branch" },
-  "/master_data/areas": { entity: "areas", title: "Areas", idPrefix: "area" },
-  "/master_data/cargo_types": { entity: "cargoTypes", title: "Cargo types", idPrefix: "cargo-type" },
-  "/master_data/service_modes": { entity: "serviceModes", title: "Service modes", idPrefix: "service-mode" },
-  "/master_data/container_yards": { entity: "containerYards", title: "Container yards", idPrefix: "container-yard" },
-  "/master_data/company_policies": { entity: "companyPolicies", title: "Company policies", idPrefix: "company-policy" },
+  [PAGES.branches]: { entity: "branches", title: "Branches", idPrefix: "branch" },
+  [PAGES.areas]: { entity: "areas", title: "Areas", idPrefix: "area" },
+  [PAGES.cargoTypes]: { entity: "cargoTypes", title: "Cargo types", idPrefix: "cargo-type" },
+  [PAGES.serviceModes]: { entity: "serviceModes", title: "Service modes", idPrefix: "service-mode" },
+  [PAGES.containerYards]: { entity: "containerYards", title: "Container yards", idPrefix: "container-yard" },
+  [PAGES.companyPolicies]: { entity: "companyPolicies", title: "Company policies", idPrefix: "company-policy" },
 };

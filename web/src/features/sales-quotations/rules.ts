@@ -13,6 +13,7 @@ import {
   type SqStatus,
   STATUS_UPDATE_ACTIONS,
 } from "./api/contracts.ts";
+import { PAGES, pathTo } from "../../lib/paths.ts";
 
 /**
  * The sales-quotation screens' decisions that need no React: which buttons a user sees at a status, where a
@@ -85,16 +86,11 @@ export const ACTION_LOOK: Record<SqAction, ActionLook> = {
   amend: { label: "Amend", intent: "primary", title: "Amend the quotation", confirm: "Amend" },
   deactivate: { label: "Deactivate", intent: "warning", title: "Deactivate the quotation", confirm: "Deactivate" },
   archive: { label: "Archive", intent: "none", title: "Put the quotation in the archive", confirm: "Archive" },
+  // Taken by the nightly expiry, never offered as a button (BUTTON_ORDER leaves it out).
+  expire: { label: "Expire", intent: "warning", title: "Expire the quotation", confirm: "Expire" },
 };
 
-export const HOME_PATH = "/sales_quotation";
-export const DRAFTS_PATH = "/sales_quotation/draft";
-export const ARCHIVE_PATH = "/sales_quotation/archive";
-export const REPORTS_PATH = "/sales_quotation/reports";
-export const MEMO_PATH = "/sales_quotation/memo";
-
-export const readPath = (sqRefNum: string) => `/sales_quotation/draft/read/${encodeURIComponent(sqRefNum)}`;
-export const listPath = (list: SqList) => `${HOME_PATH}?list=${list}`;
+export const listPath = (list: SqList) => `${PAGES.salesQuotation}?list=${list}`;
 
 /**
  * The list a step returns to, a second after its notice: the AE's own list for the AE's steps, the approver's
@@ -105,7 +101,7 @@ export function returnPathAfter(action: SqAction, result?: { sqRefNum: string })
     case "submit":
     case "moveToDraft":
     case "cancel":
-      return DRAFTS_PATH;
+      return PAGES.sqDrafts;
     case "smApprove":
     case "smDeny":
       return listPath("SM");
@@ -116,11 +112,12 @@ export function returnPathAfter(action: SqAction, result?: { sqRefNum: string })
     case "faDeny":
       return listPath("FA");
     case "amend":
-      return result ? readPath(result.sqRefNum) : DRAFTS_PATH;
+      return result ? pathTo(PAGES.sqRead, { sqRefNum: result.sqRefNum }) : PAGES.sqDrafts;
     case "deactivate":
-      return HOME_PATH;
+    case "expire":
+      return PAGES.salesQuotation;
     case "archive":
-      return ARCHIVE_PATH;
+      return PAGES.sqArchive;
   }
 }
 

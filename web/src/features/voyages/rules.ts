@@ -3,14 +3,9 @@ import type { DetailInput, DetailRow, ScheduleInput, ScheduleRow } from "./api/c
 
 /**
  * Pure rules of the voyage screens: Manila date and time fields to instants and back, the destinations of a
- * voyage kept in its route's calling order, and the addresses of the screens. No React here, so unit tests
+ * voyage kept in its route's calling order (the screens' addresses are in lib/paths.ts). No React here, so unit tests
  * run them directly.
  */
-
-export const HOME_PATH = "/voyage";
-export const SCHEDULES_PATH = "/voyage/schedules";
-export const VESSEL_UPDATES_PATH = "/voyage/vessel_updates";
-export const vesselUpdatePath = (vuid: string) => `${VESSEL_UPDATES_PATH}/read/${encodeURIComponent(vuid)}`;
 
 /** A date field and a time field read as Manila time, as the API wants it; null while either is incomplete. */
 export function manilaInstant(date: string, time: string): string | null {

@@ -6,8 +6,9 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { AUDIT_ACTIONS, type AuditAction, type AuditRow, loadAudit } from "../api/audit.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 /** Time, User, Action, Target, Details, Address: Target and Details share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {
@@ -71,7 +72,7 @@ export default function AuditLogPage() {
 
   return (
     <div className="lading-page" data-testid="audit-page">
-      <PageHeader title="Audit log" crumbs={[{ text: "System Account", href: "/system_account" }]} />
+      <PageHeader title="Audit log" crumbs={[{ text: "System Account", href: PAGES.systemAccount }]} />
       <SystemAccountTabs />
       <ListToolbar
         list={list}

@@ -2,7 +2,7 @@ import { AnchorButton, Button, Callout, Card, FormGroup, H3, InputGroup } from "
 import { Lock, LogIn } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { setupAccount } from "../../../lib/account.ts";
 import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
@@ -26,7 +26,7 @@ export default function AccountSetupPage({ params }: PageProps) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate("/signin", { replace: true }), AFTER_SUCCESS_DELAY_MS);
+    const timer = setTimeout(() => navigate(PAGES.signIn, { replace: true }), AFTER_SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -55,7 +55,7 @@ export default function AccountSetupPage({ params }: PageProps) {
 
   const goSignIn = (event: React.MouseEvent) => {
     event.preventDefault();
-    navigate("/signin");
+    navigate(PAGES.signIn);
   };
 
   return (
@@ -65,7 +65,7 @@ export default function AccountSetupPage({ params }: PageProps) {
         {done ? (
           <>
             <Callout intent="success" className="lading-form-error" data-testid="setup-result">{done}</Callout>
-            <AnchorButton intent="primary" fill icon={<LogIn />} text="Sign in" href="/signin" onClick={goSignIn} data-testid="setup-signin" />
+            <AnchorButton intent="primary" fill icon={<LogIn />} text="Sign in" href={PAGES.signIn} onClick={goSignIn} data-testid="setup-signin" />
           </>
         ) : (
           <>
@@ -111,7 +111,7 @@ export default function AccountSetupPage({ params }: PageProps) {
               <Button type="submit" intent="primary" fill text={saving ? "Saving…" : "Set password"} loading={saving} data-testid="setup-submit" />
             </form>
             <p className="lading-signin-links">
-              <a href="/signin" onClick={goSignIn}>Back to sign in</a>
+              <a href={PAGES.signIn} onClick={goSignIn}>Back to sign in</a>
             </p>
           </>
         )}

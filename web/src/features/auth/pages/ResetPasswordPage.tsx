@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import { requestPasswordReset } from "../../../lib/account.ts";
 import { serverMessage } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * /resetPassword: asks for a reset link by user id. The server answers the same whether or not the user id
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
           />
         </form>
         <p className="lading-signin-links">
-          <a href="/signin" onClick={(e) => { e.preventDefault(); navigate("/signin"); }} data-testid="reset-back">Back to sign in</a>
+          <a href={PAGES.signIn} onClick={(e) => { e.preventDefault(); navigate(PAGES.signIn); }} data-testid="reset-back">Back to sign in</a>
         </p>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { Button, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Add, Search } from "@blueprintjs/icons";
 import type { BatchRow } from "../api/contracts.ts";
-import type { GrowingList } from "../api/staff.ts";
+import type { GrowingList } from "../../../lib/data/growing-list.ts";
 import { StatusTag } from "./StatusTag.tsx";
 
 export interface BatchListProps {

@@ -1,10 +1,11 @@
 import { Callout } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
 import { FormDialog } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { useUnsavedChanges } from "../../../lib/leave-guard.ts";
 import { type BatchRow, type BookingRow, type DeliveryMode, EDITABLE_STATUSES, serviceRemarks, type VoyageRow } from "../api/contracts.ts";
-import { createBooking, updateBooking, usePicker } from "../api/staff.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
+import { createBooking, updateBooking } from "../api/staff.ts";
 import {
   AddressesSection,
   areasOf,
@@ -81,9 +82,9 @@ export interface BookingFormDialogProps {
  * sending; the server's field errors come back under the same fields.
  */
 export function BookingFormDialog({ isOpen, batch, voyage, booking, onClose, onSaved }: BookingFormDialogProps) {
-  const areas = usePicker("areas", isOpen);
-  const truckings = usePicker("truckings", isOpen);
-  const commodities = usePicker("commodities", isOpen);
+  const areas = usePicker("areas", { enabled: isOpen });
+  const truckings = usePicker("truckings", { enabled: isOpen });
+  const commodities = usePicker("commodities", { enabled: isOpen });
   const [values, setValues] = useState<BookingFormValues>(newBookingValues);
   const [errors, setErrors] = useState<FormErrors>({});
   const [dirty, setDirty] = useState(false);

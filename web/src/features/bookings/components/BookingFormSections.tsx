@@ -16,8 +16,12 @@ import {
   pickUpAtDoor,
   type VoyageRow,
 } from "../api/contracts.ts";
-import { type Area, type Commodity, platesOf, type Trucking } from "../api/staff.ts";
+import type { Picked } from "../../../lib/data/pickers.ts";
+import { platesOf, type Trucking } from "../api/staff.ts";
 import { type BookingFormValues, errorOf, type FormErrors, type LiveLanes } from "./useBookingForm.tsx";
+
+type Area = Picked<"areas">;
+type Commodity = Picked<"commodities">;
 
 export interface SectionProps {
   values: BookingFormValues;

@@ -15,7 +15,8 @@ import {
   EDITABLE_STATUSES,
   PAYMENT_MODE_LABELS,
 } from "../api/contracts.ts";
-import { atwUrl, bookingSlipUrl, type GrowingList } from "../api/staff.ts";
+import type { GrowingList } from "../../../lib/data/growing-list.ts";
+import { atwUrl, bookingSlipUrl } from "../api/staff.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import { StatusTag } from "./StatusTag.tsx";
 

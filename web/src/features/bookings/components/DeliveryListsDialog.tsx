@@ -1,16 +1,14 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, Spinner, Tab, Tabs } from "@blueprintjs/core";
-import { Download, Refresh } from "@blueprintjs/icons";
+import { Refresh } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { addCalendarDays, manilaToday } from "../../../../../api/shared/dates.ts";
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
-import { useReport } from "../../../components/useReport.ts";
-import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useReport } from "../../../lib/data/report.ts";
+import { DownloadButton } from "../../../components/DownloadButton.tsx";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import type { BookingStatus, DeliveryListLine, DeliveryListQuery, VoyageRow } from "../api/contracts.ts";
 import {
-  activeBranches,
-  type BranchOption,
   inboundDeliveryListWorkbook,
   loadInboundDeliveryList,
   loadPickUpList,
@@ -91,8 +89,7 @@ export function DeliveryListsDialog({ isOpen, voyage, onClose }: { isOpen: boole
   const [tab, setTab] = useState<ListKind>("pickup");
   const [filters, setFilters] = useState(() => defaultFilters(voyage));
   const [loaded, setLoaded] = useState(NOTHING_LOADED);
-  const [branches, setBranches] = useState<BranchOption[]>([]);
-  const [downloading, setDownloading] = useState(false);
+  const branches = usePicker("branches", { enabled: isOpen });
 
   // Each opening starts from the voyage's own branches and today's dates, not from an earlier search.
   useEffect(() => {
@@ -102,17 +99,6 @@ export function DeliveryListsDialog({ isOpen, voyage, onClose }: { isOpen: boole
     setTab("pickup");
     // Keyed on the number: reading the same voyage again gives a new object, which must not wipe loaded lists.
   }, [isOpen, voyage.voyageNum]);
-
-  useEffect(() => {
-    if (!isOpen || branches.length > 0) return;
-    let live = true;
-    activeBranches()
-      .then((r) => live && setBranches(r.data))
-      .catch((error) => live && notify.error(errorText(error)));
-    return () => {
-      live = false;
-    };
-  }, [isOpen, branches.length]);
 
   const pickUps = useReport(LISTS.pickup.load, loaded.pickup.query, { warnWhenEmpty: true, revision: loaded.pickup.n });
   const deliveries = useReport(LISTS.delivery.load, loaded.delivery.query, { warnWhenEmpty: true, revision: loaded.delivery.n });
@@ -126,20 +112,6 @@ export function DeliveryListsDialog({ isOpen, voyage, onClose }: { isOpen: boole
   const load = () => {
     if (problem) return;
     setLoaded((l) => ({ ...l, [tab]: { query: { ...filter }, n: l[tab].n + 1 } }));
-  };
-
-  // The workbook is built from the query behind the table, so the file matches the lines on screen.
-  const download = async () => {
-    if (!shownQuery) return;
-    setDownloading(true);
-    try {
-      const file = await list.workbook(shownQuery);
-      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setDownloading(false);
-    }
   };
 
   const voyageBranches = [
@@ -182,9 +154,9 @@ export function DeliveryListsDialog({ isOpen, voyage, onClose }: { isOpen: boole
             <Button icon={<Refresh />} intent="primary" text="Load" loading={loading} disabled={problem !== null} onClick={load}
               data-testid="delivery-lists-load" />
             <span style={{ flex: 1 }} />
-            <Button icon={<Download />} text="Download XLSX" loading={downloading}
-              disabled={downloading || loading || !report || report.data.length === 0} onClick={() => void download()}
-              title="The list shown, as a workbook" data-testid="delivery-lists-download" />
+            {/* The workbook is built from the query behind the table, so the file matches the lines on screen. */}
+            <DownloadButton build={() => list.workbook(shownQuery!)} disabled={loading || !shownQuery || !report || report.data.length === 0}
+              title="The list shown, as a workbook" testId="delivery-lists-download" />
           </div>
           {problem && <Callout intent="danger" compact data-testid="delivery-lists-problem">{problem}</Callout>}
           {loading && !report && <Spinner size={30} />}

@@ -1,9 +1,10 @@
 import { HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
 import type { BookingRow } from "../api/contracts.ts";
-import { issueAtw, platesOf, usePicker } from "../api/staff.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
+import { issueAtw, platesOf } from "../api/staff.ts";
 
 /**
  * Issues the authority to withdraw for the chosen bookings, naming the trucker and the truck that will collect
@@ -19,7 +20,7 @@ export function IssueAtwDialog(
   },
 ) {
   const isOpen = bookings.length > 0;
-  const truckings = usePicker("truckings", isOpen);
+  const truckings = usePicker("truckings", { enabled: isOpen });
   const [truckingCode, setTruckingCode] = useState("");
   const [plateNum, setPlateNum] = useState("");
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});

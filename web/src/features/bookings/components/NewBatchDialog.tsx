@@ -2,9 +2,10 @@ import { HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
 import { useEffect, useMemo, useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import type { BatchWithBookings } from "../api/contracts.ts";
-import { createBatch, usePicker } from "../api/staff.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
+import { createBatch } from "../api/staff.ts";
 
 const fold = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
 
@@ -20,7 +21,7 @@ export function NewBatchDialog(
     onCreated: (batch: BatchWithBookings) => void;
   },
 ) {
-  const customers = usePicker("customers", isOpen);
+  const customers = usePicker("customers", { enabled: isOpen });
   const [search, setSearch] = useState("");
   const [customerCode, setCustomerCode] = useState("");
   const [remarks, setRemarks] = useState("");

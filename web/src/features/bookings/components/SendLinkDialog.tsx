@@ -1,7 +1,7 @@
 import { Callout } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { type BatchRow, LINK_VALID_DAYS } from "../api/contracts.ts";
 import { sendLink } from "../api/staff.ts";

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { serverMessage } from "../../../lib/api.ts";
 import { type AddressValue, emptyAddress } from "../../../lib/addresses.ts";
 import {
@@ -14,6 +13,7 @@ import {
   type PriceRow,
 } from "../api/contracts.ts";
 import { loadLanes, priceBooking } from "../api/staff.ts";
+import { useDebounced, useRecord } from "../../../lib/data/load.ts";
 
 /**
  * The booking form as it is typed (every input a string or a flag), its translation to the API's input and
@@ -237,22 +237,14 @@ export interface LiveLanes {
 
 /** The customer's quotation lanes for the chosen destination and mode, read again when either changes. */
 export function useLanes(enabled: boolean, voyageNum: string, customerCode: string, destinationBranchCode: string, modeOfDelivery: DeliveryMode): LiveLanes {
-  const [state, setState] = useState<LiveLanes>({ lanes: [], loading: false, message: null });
-  useEffect(() => {
-    if (!enabled || !destinationBranchCode) {
-      setState({ lanes: [], loading: false, message: null });
-      return;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    loadLanes({ voyageNum, customerCode, destinationBranchCode, modeOfDelivery })
-      .then((r) => live && setState({ lanes: r.data, loading: false, message: r.data.length === 0 ? r.message ?? "No quotation lane fits" : null }))
-      .catch((e) => live && setState({ lanes: [], loading: false, message: serverMessage(e) }));
-    return () => {
-      live = false;
-    };
-  }, [enabled, voyageNum, customerCode, destinationBranchCode, modeOfDelivery]);
-  return state;
+  // Why no lane fits is said beside the field, not in a notice.
+  const query = { voyageNum, customerCode, destinationBranchCode, modeOfDelivery };
+  const read = useRecord(enabled && destinationBranchCode ? JSON.stringify(query) : null, () => loadLanes(query), { quiet: () => true });
+  if (read.error !== null && !read.loading) return { lanes: [], loading: false, message: serverMessage(read.error) };
+  const answer = read.data;
+  const lanes = answer?.data ?? [];
+  const message = answer && lanes.length === 0 ? answer.message ?? "No quotation lane fits" : null;
+  return { lanes, loading: read.loading, message };
 }
 
 export interface LivePrice {
@@ -275,33 +267,22 @@ export function useLivePrice(
   voyageNum: string,
   customerCode: string,
 ): LivePrice {
-  const [state, setState] = useState<LivePrice>({ price: null, loading: false, problem: null });
-  const key = JSON.stringify(values);
-
-  useEffect(() => {
-    if (!enabled) return;
-    if (!values.destinationBranchCode) {
-      setState({ price: null, loading: false, problem: { text: "Choose the destination to see the price.", fromServer: false } });
-      return;
-    }
-    const { input, errors } = parse(values, booking);
-    if (!input) {
-      setState({ price: null, loading: false, problem: { text: `The price waits for the form: ${Object.values(errors)[0]}`, fromServer: false } });
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      setState((s) => ({ ...s, loading: true }));
-      priceBooking({ ...input, voyageNum, customerCode })
-        .then((r) => live && setState({ price: r.data, loading: false, problem: null }))
-        .catch((e) => live && setState({ price: null, loading: false, problem: { text: serverMessage(e), fromServer: true } }));
-    }, PRICE_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // The values are compared by their text: a new object with the same entries asks nothing.
-  }, [enabled, key, voyageNum, customerCode]);
-
-  return state;
+  // Asked once typing has paused; the values are compared by their text, so a new object with the same
+  // entries asks nothing. An answer that arrives after a later change is dropped.
+  const settled = useDebounced(JSON.stringify(values), PRICE_DELAY_MS);
+  const { input } = parse(JSON.parse(settled) as BookingFormValues, booking);
+  const priced = useRecord(
+    enabled && input ? JSON.stringify([settled, voyageNum, customerCode]) : null,
+    () => priceBooking({ ...input!, voyageNum, customerCode }).then((r) => r.data),
+    { quiet: () => true },
+  );
+  if (!enabled) return { price: null, loading: false, problem: null };
+  if (!values.destinationBranchCode) {
+    return { price: null, loading: false, problem: { text: "Choose the destination to see the price.", fromServer: false } };
+  }
+  const now = parse(values, booking);
+  if (!now.input) return { price: null, loading: false, problem: { text: `The price waits for the form: ${Object.values(now.errors)[0]}`, fromServer: false } };
+  // The server's refusal is said in the panel, not in a notice.
+  if (priced.error !== null && !priced.loading) return { price: null, loading: false, problem: { text: serverMessage(priced.error), fromServer: true } };
+  return { price: priced.data, loading: priced.loading, problem: null };
 }

@@ -3,13 +3,16 @@ import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Box, Truck } from "@blueprintjs/icons";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
-import type { BatchRow, BatchWithBookings, BookingRow, VoyageRow } from "../api/contracts.ts";
-import { deleteBooking, loadBatches, loadBookings, readBatch, readVoyage, useDebounced, useGrowingList, useRecord } from "../api/staff.ts";
+import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
+import { errorText } from "../../../lib/notify.ts";
+import { type BatchRow, type BatchWithBookings, BOOKING_PAGE_SIZE, type BookingRow, type VoyageRow } from "../api/contracts.ts";
+import { useGrowingList } from "../../../lib/data/growing-list.ts";
+import { useDebounced, useRecord } from "../../../lib/data/load.ts";
+import { useRowAction } from "../../../lib/data/save.ts";
+import { deleteBooking, loadBatches, loadBookings, readBatch, readVoyage } from "../api/staff.ts";
 import { BatchActions } from "../components/BatchActions.tsx";
 import { BatchList } from "../components/BatchList.tsx";
 import { BatchSummary } from "../components/BatchSummary.tsx";
@@ -22,8 +25,7 @@ import { VoyageHeader } from "../components/VoyageHeader.tsx";
 /** The address that stands for "no batch chosen yet" (the voyage screen links here). */
 const NO_BATCH = "new";
 
-const batchPath = (voyageNum: string, bookingBatchRef: string) =>
-  `/voyage/bookings/${encodeURIComponent(voyageNum)}/${encodeURIComponent(bookingBatchRef)}`;
+const batchPath = (voyageNum: string, bookingBatchRef: string) => pathTo(PAGES.bookingBatch, { voyageNum, bookingBatchRef });
 
 /**
  * The bookings of one voyage: its batches on the left, the chosen batch with its bookings in the middle, and
@@ -37,14 +39,15 @@ export default function BookingBatchPage({ route, params }: PageProps) {
   const creating = batchRef !== null && route.path.endsWith("/create");
   const [, navigate] = useLocation();
 
-  const voyage = useRecord<VoyageRow>(voyageNum || null, readVoyage);
-  const batch = useRecord<BatchWithBookings>(batchRef, readBatch);
+  const voyage = useRecord<VoyageRow>(voyageNum || null, (num) => readVoyage(num).then((r) => r.data));
+  const batch = useRecord<BatchWithBookings>(batchRef, (ref) => readBatch(ref).then((r) => r.data));
 
   const [batchSearch, setBatchSearch] = useState("");
   const batchQuery = useDebounced(batchSearch.trim());
   const batches = useGrowingList<BatchRow>(
     voyageNum ? JSON.stringify([voyageNum, batchQuery]) : null,
     (skip, take) => loadBatches({ voyageNum, skip, take, search: batchQuery || undefined }),
+    BOOKING_PAGE_SIZE,
   );
 
   const [filters, setFilters] = useState<BookingFilters>(NO_FILTERS);
@@ -60,6 +63,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
         modeOfDelivery: filters.modeOfDelivery || undefined,
         search: search || undefined,
       }),
+    BOOKING_PAGE_SIZE,
   );
 
   // Ticks outlive a reload, so a confirmation can be followed by the ATW of the same bookings; ticks on rows
@@ -76,7 +80,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
   const [newBatchOpen, setNewBatchOpen] = useState(false);
   const [listsOpen, setListsOpen] = useState(false);
   const [editing, setEditing] = useState<BookingRow | null>(null);
-  const [busyRef, setBusyRef] = useState<string | null>(null);
+  const deleting = useRowAction<string>();
 
   const refresh = () => {
     batch.reload();
@@ -95,17 +99,8 @@ export default function BookingBatchPage({ route, params }: PageProps) {
       intent: "danger",
     });
     if (!confirmed) return;
-    setBusyRef(row.bookingRef);
-    try {
-      const result = await whileSaving(() => deleteBooking(row.bookingRef));
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyRef(null);
-      // 001 §2: a list view reads its list again after a delete, failed or not.
-      refresh();
-    }
+    // 001 §2: a list view reads its list again after a delete, failed or not.
+    await deleting.run(row.bookingRef, () => deleteBooking(row.bookingRef), refresh);
   };
 
   const closeForm = () => (creating && batchRef ? moveTo(batchPath(voyageNum, batchRef)) : setEditing(null));
@@ -125,7 +120,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
     if (!batch.data) {
       return batch.loading
         ? <Spinner size={30} className="lading-booking-spinner" />
-        : <NonIdealState title="Batch not found" description={batch.error ?? `There is no batch ${batchRef}.`} data-testid="batch-missing" />;
+        : <NonIdealState title="Batch not found" description={batch.error !== null ? errorText(batch.error) : `There is no batch ${batchRef}.`} data-testid="batch-missing" />;
     }
     return (
       <>
@@ -144,7 +139,7 @@ export default function BookingBatchPage({ route, params }: PageProps) {
         </Card>
         <BookingFilterBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} shown={bookings.rows.length}
           total={bookings.total} />
-        <BookingsTable list={bookings} selected={ticked} onSelect={onSelect} busyRef={busyRef} onEdit={setEditing}
+        <BookingsTable list={bookings} selected={ticked} onSelect={onSelect} busyRef={deleting.busy} onEdit={setEditing}
           onDelete={(row) => void deleteRow(row)} />
       </>
     );
@@ -154,13 +149,13 @@ export default function BookingBatchPage({ route, params }: PageProps) {
     <div className="lading-page lading-booking-page" data-testid="booking-batch-page">
       <PageHeader
         title={batchRef ? `Booking batch ${batchRef}` : `Bookings of voyage ${voyageNum}`}
-        crumbs={[{ text: "Voyage", href: "/voyage" }, { text: "Voyage schedules", href: "/voyage/schedules" }]}
+        crumbs={[{ text: "Voyage", href: PAGES.voyage }, { text: "Voyage schedules", href: PAGES.voyageSchedules }]}
         actions={
           <Button icon={<Truck />} text="Pick-up & delivery lists" disabled={!voyage.data} onClick={() => setListsOpen(true)}
             data-testid="open-delivery-lists" />
         }
       />
-      <VoyageHeader voyage={voyage.data} loading={voyage.loading} error={voyage.error} />
+      <VoyageHeader voyage={voyage.data} loading={voyage.loading} error={voyage.error !== null ? errorText(voyage.error) : null} />
       <div className="lading-booking-layout">
         <BatchList
           list={batches}

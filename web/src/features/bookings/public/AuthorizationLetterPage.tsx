@@ -1,6 +1,6 @@
 import { AnchorButton, Button } from "@blueprintjs/core";
 import { Download, Print } from "@blueprintjs/icons";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { authorizationLetterPdfUrl, type TruckerView } from "../api/public.ts";
 import { formatManilaDay } from "./format.ts";
 import { Letter, LetterState, useTruckerView } from "./TruckerLetter.tsx";

@@ -1,10 +1,11 @@
 import "./public.css";
 import { Button, Callout, Card, H3, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Disable, Refresh } from "@blueprintjs/icons";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { ApiError, serverMessage } from "../../../lib/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { type LinkView, readLink, submitLink } from "../api/public.ts";
@@ -25,32 +26,22 @@ type Load =
 export default function LinkPage({ params }: PageProps) {
   const token = params.token ?? "";
   const [, navigate] = useLocation();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
   const [forms, setForms] = useState<BookingForm[]>([]);
   const [problems, setProblems] = useState<BookingProblems>({});
   const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const fetchView = useCallback(() => {
-    let live = true;
-    setLoad({ state: "loading" });
-    readLink(token)
-      .then(({ data }) => {
-        if (!live) return;
-        setForms(data.bookings.map(formOf));
-        setLoad({ state: "ready", view: data });
-      })
-      .catch((error) => {
-        if (!live) return;
-        const closed = error instanceof ApiError && (error.status === 404 || error.status === 410);
-        setLoad({ state: closed ? "closed" : "failed", message: serverMessage(error) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
-
-  useEffect(fetchView, [fetchView]);
+  // A closed or failed link is said on the page, not in a notice.
+  const link = useRecord(token, () => readLink(token).then((r) => r.data), {
+    keepStale: false,
+    quiet: () => true,
+    onAnswer: (view) => setForms(view.bookings.map(formOf)),
+  });
+  const fetchView = link.reload;
+  const closed = link.error instanceof ApiError && (link.error.status === 404 || link.error.status === 410);
+  const load: Load = link.loading || (link.error === null && !link.data) ? { state: "loading" }
+    : link.error !== null ? { state: closed ? "closed" : "failed", message: serverMessage(link.error) }
+    : { state: "ready", view: link.data! };
 
   if (load.state === "loading") {
     return <NonIdealState className="lading-page-state" icon={<Spinner size={30} />} data-testid="link-loading" />;
@@ -105,7 +96,7 @@ export default function LinkPage({ params }: PageProps) {
       const result = await whileSaving(() => submitLink(token, body));
       const first = result.data.bookingRefs[0] ?? view.bookings[0]?.bookingRef ?? "";
       // The link is spent now; going back to it would only say so.
-      navigate(`/booking/success/${encodeURIComponent(first)}`, { replace: true });
+      navigate(pathTo(PAGES.bookingSuccess, { bookingRef: first }), { replace: true });
     } catch (error) {
       const sorted = error instanceof ApiError ? sortServerErrors(error.fieldErrors) : { problems: {}, general: [] };
       setProblems(sorted.problems);

@@ -1,6 +1,6 @@
 import { Button } from "@blueprintjs/core";
 import { Print } from "@blueprintjs/icons";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { formatManilaDay } from "./format.ts";
 import { Letter, LetterState, pickUpWhen, useTruckerView } from "./TruckerLetter.tsx";
 

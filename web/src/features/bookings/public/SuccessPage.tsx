@@ -2,13 +2,13 @@ import "./public.css";
 import { AnchorButton, Card, H3 } from "@blueprintjs/core";
 import { MapMarker, TickCircle } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** /booking/success/{bookingRef}: where the customer lands after submitting the booking link. */
 export default function SuccessPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const ref = params.bookingRef ?? "";
-  const trackingPath = `/booking/shipmentTracking/${encodeURIComponent(ref)}`;
+  const trackingPath = pathTo(PAGES.shipmentTrackingOf, { bookingRef: ref });
   return (
     <div className="lading-public-page" data-testid="success-page">
       <Card className="lading-public-thanks">

@@ -3,8 +3,9 @@ import { Button, Callout, Card, H3, InputGroup, Spinner } from "@blueprintjs/cor
 import { Circle, Search, TickCircle } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { serverMessage } from "../../../lib/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { CARGO_STAGES, readTracking, type TrackingView } from "../api/public.ts";
 
@@ -46,28 +47,22 @@ export default function TrackingPage({ params }: PageProps) {
   const bookingRef = (params.bookingRef ?? "").trim();
   const [, navigate] = useLocation();
   const [search, setSearch] = useState(bookingRef);
-  const [load, setLoad] = useState<Load>({ state: "idle" });
+  // A reference that is not found is said on the page, not in a notice.
+  const tracking = useRecord(bookingRef || null, (ref) => readTracking(ref).then((r) => r.data), { keepStale: false, quiet: () => true });
+  const load: Load = !bookingRef ? { state: "idle" }
+    : tracking.loading ? { state: "loading" }
+    : tracking.error !== null ? { state: "failed", message: serverMessage(tracking.error) }
+    : tracking.data ? { state: "ready", view: tracking.data }
+    : { state: "loading" };
 
   useEffect(() => {
     setSearch(bookingRef);
-    if (!bookingRef) {
-      setLoad({ state: "idle" });
-      return;
-    }
-    let live = true;
-    setLoad({ state: "loading" });
-    readTracking(bookingRef)
-      .then(({ data }) => live && setLoad({ state: "ready", view: data }))
-      .catch((error) => live && setLoad({ state: "failed", message: serverMessage(error) }));
-    return () => {
-      live = false;
-    };
   }, [bookingRef]);
 
   const find = (event: React.FormEvent) => {
     event.preventDefault();
     const ref = search.trim();
-    if (ref) navigate(`/booking/shipmentTracking/${encodeURIComponent(ref)}`);
+    if (ref) navigate(pathTo(PAGES.shipmentTrackingOf, { bookingRef: ref }));
   };
 
   return (

@@ -1,9 +1,10 @@
 import "./public.css";
 import { NonIdealState, Spinner } from "@blueprintjs/core";
 import { Disable } from "@blueprintjs/icons";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { LogoMark } from "../../../components/Logo.tsx";
 import { serverMessage } from "../../../lib/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 import { type LetterKind, readTruckerView, type TruckerView } from "../api/public.ts";
 import { formatBusinessDate } from "../../../../../api/shared/dates.ts";
 import { deliveryModeLabel, formatClock } from "./format.ts";
@@ -11,18 +12,10 @@ import { deliveryModeLabel, formatClock } from "./format.ts";
 type Load = { state: "loading" } | { state: "ready"; view: TruckerView } | { state: "failed"; message: string };
 
 export function useTruckerView(kind: LetterKind, id: string): Load {
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: "loading" });
-    readTruckerView(kind, id)
-      .then(({ data }) => live && setLoad({ state: "ready", view: data }))
-      .catch((error) => live && setLoad({ state: "failed", message: serverMessage(error) }));
-    return () => {
-      live = false;
-    };
-  }, [kind, id]);
-  return load;
+  // A letter that cannot be shown says why on the page, not in a notice.
+  const letter = useRecord(`${kind}/${id}`, () => readTruckerView(kind, id).then((r) => r.data), { keepStale: false, quiet: () => true });
+  if (letter.error !== null && !letter.loading) return { state: "failed", message: serverMessage(letter.error) };
+  return letter.data && !letter.loading ? { state: "ready", view: letter.data } : { state: "loading" };
 }
 
 /** Spinner while loading, the server's message when the letter cannot be shown, otherwise the letter. */

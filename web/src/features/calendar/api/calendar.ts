@@ -1,5 +1,6 @@
 import type { Weekday } from "../../../../../api/shared/dates.ts";
 import { api } from "../../../lib/api.ts";
+import { loadPicker } from "../../../lib/data/pickers.ts";
 
 /** An active branch as GET /Branches/getIsActive lists it (only what the calendar needs). */
 export interface BranchOption {
@@ -36,8 +37,8 @@ export interface Range {
 }
 
 export async function activeBranches(): Promise<BranchOption[]> {
-  const answer = await api.get<{ data: { code: string; name: string }[] }>("/Branches/getIsActive");
-  return answer.data.map((b) => ({ code: b.code, name: b.name }));
+  const branches = await loadPicker("branches", true);
+  return branches.map((b) => ({ code: b.code, name: b.name }));
 }
 
 export async function workingDays(branchCode: string, range: Range): Promise<WorkingDays> {

@@ -2,11 +2,12 @@ import "../calendar.css";
 import { Button, ButtonGroup, Callout, FormGroup, H5, HTMLSelect, NonIdealState, Spinner, Switch } from "@blueprintjs/core";
 import { Calendar as CalendarIcon, ChevronLeft, ChevronRight } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
-import { useEffect, useEffectEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { manilaDate } from "../../../../../api/shared/dates.ts";
 import { CALENDAR_DAY_STORAGE_BRANCH } from "../../../../../api/modules/master-data/rules.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { errorText } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import {
   activeBranches,
@@ -44,25 +45,8 @@ interface Loaded<T> {
  * another's title. A failure is shown as a notice and kept for the page to say in place.
  */
 function useLoaded<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
-  const [settled, setSettled] = useState<{ key: string; data?: T; failure?: string } | null>(null);
-  const read = useEffectEvent(load);
-  useEffect(() => {
-    if (key === null) return;
-    let current = true;
-    read().then(
-      (data) => current && setSettled({ key, data }),
-      (error) => {
-        if (!current) return;
-        notify.error(errorText(error));
-        setSettled({ key, failure: errorText(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
-  const mine = settled !== null && settled.key === key ? settled : null;
-  return { loading: key !== null && mine === null, data: mine?.data, failure: mine?.failure };
+  const record = useRecord(key, load, { keepStale: false });
+  return { loading: record.loading, data: record.data ?? undefined, failure: record.error !== null ? errorText(record.error) : undefined };
 }
 
 const toDayHoliday = (h: BranchHoliday): DayHoliday => ({ name: h.name, branchCode: h.isNational ? null : h.branchCode });

@@ -3,9 +3,10 @@ import { Duplicate, Refresh } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
-import { getOutboxMessage, type OutboxMessage, RETRYABLE_STATUSES, retryOutboxMessage } from "../api/outbox.ts";
+import { getOutboxMessage, RETRYABLE_STATUSES, retryOutboxMessage } from "../api/outbox.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { LinkifiedText, linksIn, StatusTag } from "./format.tsx";
+import { useRecord } from "../../../lib/data/load.ts";
 
 export interface OutboxMessageDialogProps {
   /** The message to show; null closes the dialog. */
@@ -29,36 +30,14 @@ async function copy(text: string): Promise<void> {
  * reset link and hands it over, so the links in the text are clickable and can be copied.
  */
 export function OutboxMessageDialog({ id, onClose, onRetried }: OutboxMessageDialogProps) {
-  const [message, setMessage] = useState<OutboxMessage | null>(null);
-  const [loading, setLoading] = useState(false);
   const [retrying, setRetrying] = useState(false);
-  const [reloads, setReloads] = useState(0);
   const [view, setView] = useState<"text" | "html">("text");
+  const record = useRecord(id === null ? null : String(id), () => getOutboxMessage(id!).then((r) => r.data), { onFailure: onClose });
+  const { data: message, loading } = record;
 
   useEffect(() => {
-    if (id === null) {
-      setMessage(null);
-      setView("text");
-      return;
-    }
-    let stale = false;
-    setLoading(true);
-    getOutboxMessage(id)
-      .then((result) => {
-        if (!stale) setMessage(result.data);
-      })
-      .catch((error) => {
-        if (stale) return;
-        notify.error(errorText(error));
-        onClose();
-      })
-      .finally(() => {
-        if (!stale) setLoading(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [id, reloads, onClose]);
+    if (id === null) setView("text");
+  }, [id]);
 
   const retry = async () => {
     if (!message) return;
@@ -67,7 +46,7 @@ export function OutboxMessageDialog({ id, onClose, onRetried }: OutboxMessageDia
       const result = await whileSaving(() => retryOutboxMessage(message.id));
       notify.success(result.message);
       onRetried();
-      setReloads((n) => n + 1);
+      record.reload();
     } catch (error) {
       notify.error(errorText(error));
     } finally {

@@ -7,11 +7,12 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { loadOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from "../api/outbox.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { StatusTag } from "../components/format.tsx";
 import { OutboxMessageDialog } from "../components/OutboxMessageDialog.tsx";
+import { PAGES } from "../../../lib/paths.ts";
 
 /** Date, To, Subject, Status, Attempts, Last error: Subject and Last error share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {
@@ -71,7 +72,7 @@ export default function OutboxPage() {
 
   return (
     <div className="lading-page" data-testid="outbox-page">
-      <PageHeader title="Email outbox" crumbs={[{ text: "System Account", href: "/system_account" }]} />
+      <PageHeader title="Email outbox" crumbs={[{ text: "System Account", href: PAGES.systemAccount }]} />
       <SystemAccountTabs />
       {anyHeld && (
         <Callout intent="primary" compact icon={<Envelope />} style={{ marginBottom: 8 }}>

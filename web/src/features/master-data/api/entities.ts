@@ -36,7 +36,3 @@ export function entityApi(contract: Contract) {
     activate: (id: number, isActive: boolean) => api.put<WriteResult<EntityRow>>(path("activate", id), undefined, { query: { isActive } }),
   };
 }
-
-/** Active records of the resource a ref field points at, for the form's pickers. */
-export const activeRecords = (resource: string, listActive = "getIsActive") =>
-  api.get<{ data: EntityRow[] }>(`/${resource}/${listActive}`);

@@ -1,6 +1,7 @@
 import type { Branch, Port, PortInput } from "../../../../../api/modules/master-data/schemas.ts";
 import type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
 import { api } from "../../../lib/api.ts";
+import { loadEveryPage } from "../../../lib/data/paged-list.ts";
 
 export type { Branch, Port, PortInput };
 
@@ -14,9 +15,6 @@ export interface PortQuery {
   branchCode?: string;
 }
 
-/** The server's largest page; exports walk the whole list in pages of this size. */
-export const EXPORT_PAGE = 200;
-
 export const loadPorts = (query: PortQuery) => api.get<ListResult<Port>>("/ports/load", { ...query });
 
 export const createPort = (input: PortInput) => api.post<WriteResult<Port>>("/ports", input);
@@ -29,14 +27,6 @@ export const deletePorts = (ids: number[]) => api.del<WriteResult<{ ids: number[
 export const activatePort = (id: number, isActive: boolean) =>
   api.put<WriteResult<Port>>(`/ports/activate/${id}`, undefined, { query: { isActive } });
 
-export const activeBranches = () => api.get<{ data: Branch[] }>("/Branches/getIsActive");
-
 /** Every port matching the list's search and filter, for exports. */
-export async function loadAllPorts(query: Omit<PortQuery, "skip" | "take">): Promise<Port[]> {
-  const rows: Port[] = [];
-  for (let skip = 0; ; skip += EXPORT_PAGE) {
-    const page = await loadPorts({ ...query, skip, take: EXPORT_PAGE });
-    rows.push(...page.data);
-    if (page.data.length < EXPORT_PAGE || rows.length >= page.total) return rows;
-  }
-}
+export const loadAllPorts = (query: Omit<PortQuery, "skip" | "take">): Promise<Port[]> =>
+  loadEveryPage((skip, take) => loadPorts({ ...query, skip, take }));

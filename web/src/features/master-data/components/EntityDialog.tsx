@@ -1,11 +1,12 @@
 import { Checkbox, HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
-import { brokenCheck, type EntityContract, type FieldMeta } from "../../../../../api/shared/fields.ts";
+import { brokenCheck, type EntityContract, entityPath, type FieldMeta } from "../../../../../api/shared/fields.ts";
 import { ENTITY_CONTRACTS } from "../../../../../api/modules/master-data/schemas.ts";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
-import { activeRecords, entityApi, type EntityRow } from "../api/entities.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
+import { useOpenings, useRecord } from "../../../lib/data/load.ts";
+import { loadActiveList } from "../../../lib/data/pickers.ts";
+import { entityApi, type EntityRow } from "../api/entities.ts";
 import { emptyValues, type FormValues, valuesOf } from "./fields.ts";
 
 type Errors = Record<string, string | undefined>;
@@ -30,30 +31,21 @@ type Option = { value: string; label: string };
 
 /** The active records every ref field of the form offers, read once per opening. */
 function useRefOptions(fields: readonly FieldMeta[], isOpen: boolean) {
-  const [options, setOptions] = useState<Record<string, Option[]>>({});
   const sources = useMemo(() => [...new Set(fields.filter((f) => f.source).map((f) => f.source!))], [fields]);
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    for (const source of sources) {
-      const contract = Object.values(ENTITY_CONTRACTS).find((c) => c.resource === source);
-      activeRecords(source, contract?.paths.listActive)
-        .then((result) => {
-          if (!live) return;
-          const list = result.data.map((row) => {
-            const value = String(row.code ?? row.id);
-            const name = row.name ?? row.company;
-            return { value, label: name ? `${value} · ${String(name)}` : value };
-          });
-          setOptions((o) => ({ ...o, [source]: list }));
-        })
-        .catch((error) => notify.error(errorText(error)));
-    }
-    return () => {
-      live = false;
-    };
-  }, [isOpen, sources]);
-  return options;
+  const opening = useOpenings(isOpen);
+  const lists = useRecord(opening === null ? null : `${opening}:${sources.join("|")}`, () => Promise.all(sources.map(readSource)));
+  return useMemo(() => Object.fromEntries(sources.map((source, i) => [source, lists.data?.[i] ?? []])), [sources, lists.data]);
+}
+
+/** The options of one ref source: its active records, read afresh (a record made a moment ago must be there). */
+async function readSource(source: string): Promise<Option[]> {
+  const contract = Object.values(ENTITY_CONTRACTS).find((c) => c.resource === source);
+  const rows = await loadActiveList<EntityRow>(contract ? entityPath(contract, "listActive") : `/${source}/getIsActive`, true);
+  return rows.map((row) => {
+    const value = String(row.code ?? row.id);
+    const name = row.name ?? row.company;
+    return { value, label: name ? `${value} · ${String(name)}` : value };
+  });
 }
 
 export interface EntityDialogProps {

@@ -9,10 +9,11 @@ import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout, ColumnWidth } from "../../../components/useColumnWidths.ts";
-import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { entityApi, type EntityRow, type StatusFilter } from "../api/entities.ts";
 import { EntityDialog } from "./EntityDialog.tsx";
 import { displayValue } from "./fields.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 const FIXED_WIDTH: Partial<Record<FieldMeta["kind"], number>> = {
   code: 120,
@@ -117,7 +118,7 @@ export function EntityList(props: EntityListProps) {
     <div className="lading-page" data-testid={`${idPrefix}-page`}>
       <PageHeader
         title={title}
-        crumbs={props.crumbs ?? [{ text: "Master Data", href: "/master_data" }]}
+        crumbs={props.crumbs ?? [{ text: "Master Data", href: PAGES.masterData }]}
         actions={
           <>
             <Button intent="primary" icon={<Add />} text={`New ${contract.label.toLowerCase()}`} onClick={() => setDialog({ row: null })}

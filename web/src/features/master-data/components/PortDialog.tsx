@@ -2,7 +2,7 @@ import { HTMLSelect } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { portInput } from "../../../../../api/modules/master-data/schemas.ts";
 import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { type Branch, createPort, type Port, type PortInput, updatePort } from "../api/ports.ts";
 
 type Field = keyof PortInput;

@@ -1,7 +1,7 @@
 import { NonIdealState, Spinner } from "@blueprintjs/core";
 import type { EntityContract } from "../../../../../api/shared/fields.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
+import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { EntityList } from "./EntityList.tsx";
 
 /** What the page address stands for once the server has confirmed it. */

@@ -16,13 +16,6 @@ export interface StowageGridProps {
   testId?: string;
 }
 
-/** The vessel's read screen (000 §2: vessels/read/{vessel}). */
-export const vesselReadPath = (code: string) => `/master_data/vessels/read/${encodeURIComponent(code)}`;
-
-/** The stowage editor; its route has no parameters, so the vessel and plan ride in the query string. */
-export const vesselStowagePath = (code: string, plan?: number | "new") =>
-  `/master_data/vessel_stowage?vessel=${encodeURIComponent(code)}${plan ? `&plan=${plan}` : ""}`;
-
 /** A stowage plan as the API answers it. */
 export interface StowagePlanRow {
   id: number;

@@ -2,41 +2,22 @@ import "@blueprintjs/table/lib/css/table.css";
 import { Button, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Add, FloppyDisk, Reset, Trash } from "@blueprintjs/icons";
 import { Cell, Column, type ColumnProps, Table } from "@blueprintjs/table";
-import { type ReactElement, useEffect, useState } from "react";
+import { type ReactElement, useState } from "react";
 import { useLocation } from "wouter";
 import { chargeContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
-import { api } from "../../../lib/api.ts";
+import { useAddressedRecord } from "../../../lib/data/record.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
-import type { EntityRow } from "../api/entities.ts";
+import { type ItemCode, type MatrixEntry, readCharge, saveItemCodes } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
 
-interface ItemCode {
-  branchCode: string;
-  itemCode: string;
-  description: string;
-}
-
-interface MatrixEntry {
-  id: number;
-  serviceModeCode: string;
-  serviceModeName: string;
-  cargoTypeCode: string;
-  cargoTypeName: string;
-  chargePart: string;
-  isRequired: boolean;
-  isActive: boolean;
-}
-
-type Charge = EntityRow & { code: string; name: string; itemCodes: (ItemCode & { id: number })[]; servicesMatrix: MatrixEntry[] };
-type Branch = { code: string; name: string };
 
 const ROW_HEIGHT = 32;
 const HEADER_HEIGHT = 30;
-const CRUMBS = [{ text: "Master Data", href: "/master_data" }, { text: "Charges", href: "/master_data/charges" }];
+const CRUMBS = [{ text: "Master Data", href: PAGES.masterData }, { text: "Charges", href: PAGES.charges }];
 
 const plain = (list: readonly ItemCode[]): ItemCode[] =>
   list.map(({ branchCode, itemCode, description }) => ({ branchCode, itemCode, description }));
@@ -58,24 +39,18 @@ function DetailTable(props: { rows: number; widths: number[]; testId: string; re
 export default function ChargeReadPage({ params }: PageProps) {
   const code = params.chargeCode ?? "";
   const [, navigate] = useLocation();
-  const [branches, setBranches] = useState<Branch[]>([]);
+  const branches = usePicker("branches", { fresh: true });
   const [draft, setDraft] = useState<ItemCode[]>([]);
   const [saving, setSaving] = useState(false);
   const [state, setCharge] = useAddressedRecord(
     code,
     async () => {
-      const { data } = await api.get<{ data: Charge }>(`/Charges/readByCode/${encodeURIComponent(code)}`);
+      const { data } = await readCharge(code);
       setDraft(plain(data.itemCodes));
       return data;
     },
     `Charge ${code} was not found.`,
   );
-
-  useEffect(() => {
-    api.get<{ data: Branch[] }>("/Branches/getIsActive")
-      .then((result) => setBranches(result.data))
-      .catch((error) => notify.error(errorText(error)));
-  }, []);
 
   const saved = state.kind === "ready" ? plain(state.value.itemCodes) : [];
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
@@ -89,7 +64,7 @@ export default function ChargeReadPage({ params }: PageProps) {
           ? <Spinner size={30} />
           : (
             <NonIdealState title="No such charge" description={state.message}
-              action={<Button text="Back to charges" onClick={() => navigate("/master_data/charges")} data-testid="charge-back" />} />
+              action={<Button text="Back to charges" onClick={() => navigate(PAGES.charges)} data-testid="charge-back" />} />
           )}
       </div>
     );
@@ -108,12 +83,7 @@ export default function ChargeReadPage({ params }: PageProps) {
   const save = async () => {
     setSaving(true);
     try {
-      const result = await whileSaving(() =>
-        api.put<{ data: (ItemCode & { id: number })[]; charge: { dateModified: string }; message: string }>(
-          `/Charges/itemCodes/${encodeURIComponent(charge.code)}`,
-          { itemCodes: draft, dateModified: charge.dateModified },
-        )
-      );
+      const result = await whileSaving(() => saveItemCodes(charge, draft));
       setCharge({ ...charge, itemCodes: result.data, dateModified: result.charge.dateModified });
       setDraft(plain(result.data));
       notify.success(result.message);

@@ -3,9 +3,7 @@ import { List } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { commodityCategoryContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { EntityList } from "../components/EntityList.tsx";
-
-/** Where the goods of one category are kept. */
-export const commodityCategoryPath = (code: string) => `/master_data/commodity/category/${encodeURIComponent(code)}`;
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** Commodity categories; each row leads to the goods filed under it. */
 export default function CommoditiesPage() {
@@ -20,7 +18,7 @@ export default function CommoditiesPage() {
         const code = String(row.code);
         return (
           <Button icon={<List />} text="Commodities" aria-label={`Commodities of category ${code}`} disabled={busy}
-            onClick={() => navigate(commodityCategoryPath(code))} data-testid={`commodity-category-goods-${code}`} />
+            onClick={() => navigate(pathTo(PAGES.commodityCategory, { category: code }))} data-testid={`commodity-category-goods-${code}`} />
         );
       }}
     />

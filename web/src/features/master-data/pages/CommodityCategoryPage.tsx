@@ -1,11 +1,11 @@
 import { commodityContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
-import { api } from "../../../lib/api.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
+import { commodityCategory } from "../api/records.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
 
 const CRUMBS = [
-  { text: "Master Data", href: "/master_data" },
-  { text: "Commodities", href: "/master_data/commodity" },
+  { text: "Master Data", href: PAGES.masterData },
+  { text: "Commodities", href: PAGES.commodities },
 ];
 
 /** The goods of one category: the commodity list with the category fixed, so new goods are filed under it. */
@@ -18,7 +18,7 @@ export default function CommodityCategoryPage({ params }: PageProps) {
       crumbs={CRUMBS}
       scopeKey={wanted}
       resolve={async () => {
-        const { data } = await api.post<{ data: { code: string; name: string } }>("/CommodityGoods/readCommodityByCategory", { categoryCode: wanted });
+        const { data } = await commodityCategory(wanted);
         return { title: `Commodities of ${data.name}`, fixed: { categoryCode: data.code } };
       }}
       pendingTitle={`Commodities of ${wanted}`}

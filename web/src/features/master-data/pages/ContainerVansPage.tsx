@@ -1,8 +1,8 @@
 import { Button, HTMLSelect } from "@blueprintjs/core";
 import { containerVanContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { CONTAINER_VAN_CONDITIONS } from "../../../../../api/shared/reference-lists.ts";
-import { api } from "../../../lib/api.ts";
 import type { EntityRow } from "../api/entities.ts";
+import { setVanCondition, setVanUsed } from "../api/records.ts";
 import { EntityList } from "../components/EntityList.tsx";
 
 type VanRow = EntityRow & { code: string; condition: string; isUsed?: boolean };
@@ -28,7 +28,7 @@ export default function ContainerVansPage() {
               options={CONTAINER_VAN_CONDITIONS.map((c) => ({ value: c, label: c }))}
               onChange={(event) => {
                 const condition = event.currentTarget.value;
-                if (condition !== row.condition) run(() => api.post("/ContainerVans/updateStatus", { id: row.id, condition }));
+                if (condition !== row.condition) run(() => setVanCondition(row.id, condition));
               }}
             />
             <Button
@@ -36,7 +36,7 @@ export default function ContainerVansPage() {
               title={row.isUsed ? `Van ${row.code} is taken; mark it free` : `Van ${row.code} is free; mark it taken`}
               disabled={busy}
               loading={busy}
-              onClick={() => run(() => api.put("/ContainerVans/updateCvIsUsed", [row.id], { query: { isUsed: !row.isUsed } }))}
+              onClick={() => run(() => setVanUsed(row.id, !row.isUsed))}
               data-testid={`container-van-used-${row.code}`}
             />
           </>

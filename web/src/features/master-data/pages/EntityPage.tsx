@@ -1,5 +1,5 @@
 import { ENTITY_CONTRACTS } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
+import type { PageProps } from "../../../lib/paths.ts";
 import { EntityList } from "../components/EntityList.tsx";
 import { ENTITY_SCREENS } from "../screens.ts";
 

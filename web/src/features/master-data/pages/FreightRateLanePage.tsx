@@ -1,11 +1,13 @@
 import { freightRateContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
-import { api, ApiError } from "../../../lib/api.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { loadPicker } from "../../../lib/data/pickers.ts";
+import { freightRatesOfCharge } from "../api/records.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
 
 const CRUMBS = [
-  { text: "Master Data", href: "/master_data" },
-  { text: "Freight rates", href: "/master_data/freight_rate" },
+  { text: "Master Data", href: PAGES.masterData },
+  { text: "Freight rates", href: PAGES.freightRates },
 ];
 
 /**
@@ -23,11 +25,8 @@ export default function FreightRateLanePage({ params }: PageProps) {
       crumbs={CRUMBS}
       scopeKey={`${charge}/${origin}`}
       resolve={async () => {
-        const [, ports] = await Promise.all([
-          api.get(`/FreightRates/ReadListByCode/${encodeURIComponent(charge)}`, { take: 1 }),
-          api.get<{ data: { code: string }[] }>("/ports/getIsActive"),
-        ]);
-        if (!ports.data.some((p) => p.code.toLowerCase() === origin.toLowerCase())) {
+        const [, ports] = await Promise.all([freightRatesOfCharge(charge), loadPicker("ports", true)]);
+        if (!ports.some((p) => p.code.toLowerCase() === origin.toLowerCase())) {
           throw new ApiError(`Port ${origin} was not found.`, 404, null);
         }
         return { title, fixed: { chargeCode: charge, portCodeOrigin: origin } };

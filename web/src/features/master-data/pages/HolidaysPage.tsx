@@ -1,9 +1,8 @@
 import { Callout, FormGroup, HTMLSelect } from "@blueprintjs/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { holidayContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { manilaDate } from "../../../../../api/shared/dates.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
-import { activeRecords, type EntityRow } from "../api/entities.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { EntityList } from "../components/EntityList.tsx";
 
 /**
@@ -17,15 +16,9 @@ const ALL = "";
 /** Holidays by branch and year. A holiday without a branch is national and closes every branch. */
 export default function HolidaysPage() {
   const thisYear = Number(manilaDate(new Date()).slice(0, 4));
-  const [branches, setBranches] = useState<EntityRow[]>([]);
+  const branches = usePicker("branches", { fresh: true });
   const [branch, setBranch] = useState(ALL);
   const [year, setYear] = useState(String(thisYear));
-
-  useEffect(() => {
-    activeRecords("Branches")
-      .then((result) => setBranches(result.data))
-      .catch((error) => notify.error(errorText(error)));
-  }, []);
 
   // Only chosen filters are sent: an empty year would not be a year.
   const fixed: Record<string, string> = {};

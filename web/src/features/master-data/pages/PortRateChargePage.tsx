@@ -1,11 +1,11 @@
 import { portRateContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
-import { api } from "../../../lib/api.ts";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
+import { portRatesOfCharge } from "../api/records.ts";
 import { ScopedEntityList } from "../components/ScopedEntityList.tsx";
 
 const CRUMBS = [
-  { text: "Master Data", href: "/master_data" },
-  { text: "Port rates", href: "/master_data/port_rate" },
+  { text: "Master Data", href: PAGES.masterData },
+  { text: "Port rates", href: PAGES.portRates },
 ];
 
 /** The port rates of one charge: the list with the charge fixed, so new rates are filed under it. */
@@ -19,7 +19,7 @@ export default function PortRateChargePage({ params }: PageProps) {
       crumbs={CRUMBS}
       scopeKey={charge}
       resolve={async () => {
-        await api.get(`/PortRates/ReadListByCode/${encodeURIComponent(charge)}`);
+        await portRatesOfCharge(charge);
         return { title, fixed: { chargeCode: charge } };
       }}
       pendingTitle={title}

@@ -3,9 +3,7 @@ import { List } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { portRateContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { EntityList } from "../components/EntityList.tsx";
-
-/** The screen of every port rate of one charge. */
-export const portRateChargePath = (chargeCode: string) => `/master_data/port_rate/${encodeURIComponent(chargeCode)}`;
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /** All port rates; each row leads to the other rates of its charge. */
 export default function PortRatesPage() {
@@ -20,7 +18,7 @@ export default function PortRatesPage() {
         const charge = String(row.chargeCode);
         return (
           <Button icon={<List />} text="Charge" aria-label={`Port rates of charge ${charge}`} disabled={busy}
-            onClick={() => navigate(portRateChargePath(charge))} data-testid={`port-rate-charge-${row.id}`} />
+            onClick={() => navigate(pathTo(PAGES.portRateCharge, { chargeCode: charge }))} data-testid={`port-rate-charge-${row.id}`} />
         );
       }}
     />

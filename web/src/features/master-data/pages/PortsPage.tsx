@@ -2,28 +2,20 @@ import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Document, Export, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { usePagedList } from "../../../components/usePagedList.ts";
-import { PDF_TYPE, saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
+import { PDF_TYPE, useDownload, XLSX_TYPE } from "../../../lib/download.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
-import {
-  activatePort,
-  activeBranches,
-  type Branch,
-  deletePorts,
-  loadAllPorts,
-  loadPorts,
-  type Port,
-  type StatusFilter,
-} from "../api/ports.ts";
+import { activatePort, deletePorts, loadAllPorts, loadPorts, type Port, type StatusFilter } from "../api/ports.ts";
 import { PortDialog } from "../components/PortDialog.tsx";
+import { PAGES } from "../../../lib/paths.ts";
 
 /** Code, Name, Branch, Location, Status, Actions: Name and Location share what the fixed columns leave. */
 const LAYOUT: ColumnLayout = {
@@ -39,15 +31,10 @@ export default function PortsPage() {
   const user = useAtomValue(signedInUserAtom);
   const list = usePagedList<Port, StatusFilter>({ load: loadPorts, initialFilter: "All" });
   const { rows, search, filter, busyId, reload, runRowAction } = list;
-  const [branches, setBranches] = useState<Branch[]>([]);
+  const branches = usePicker("branches", { fresh: true });
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [exporting, setExporting] = useState<"xlsx" | "pdf" | null>(null);
-
-  useEffect(() => {
-    activeBranches()
-      .then((result) => setBranches(result.data))
-      .catch((error) => notify.error(errorText(error)));
-  }, []);
+  const xlsx = useDownload(XLSX_TYPE);
+  const pdf = useDownload(PDF_TYPE);
 
   const toggleActive = (port: Port) => runRowAction(port.id, () => activatePort(port.id, !port.isActive));
 
@@ -62,27 +49,19 @@ export default function PortsPage() {
     await runRowAction(port.id, () => deletePorts([port.id]));
   };
 
-  const exportRows = async (kind: "xlsx" | "pdf") => {
-    setExporting(kind);
-    try {
-      const query = { search: search || undefined, filter };
-      if (kind === "xlsx") {
-        // The workbook library is large; it loads only when someone exports.
-        const [all, template] = await Promise.all([loadAllPorts(query), import("../../../../../templates/exports/ports.ts")]);
-        if (all.length === 0) return notify.warning("No more data to load");
-        saveBytes(template.buildPortsWorkbook(all), template.PORTS_XLSX_NAME, XLSX_TYPE);
-      } else {
-        const [all, template] = await Promise.all([loadAllPorts(query), import("../../../../../templates/documents/ports-list.ts")]);
-        if (all.length === 0) return notify.warning("No more data to load");
-        const bytes = template.buildPortsListPdf(all, { generatedBy: user?.name ?? "", generatedAt: new Date() });
-        saveBytes(bytes, template.PORTS_PDF_NAME, PDF_TYPE);
-      }
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setExporting(null);
-    }
-  };
+  // The workbook and PDF libraries are large; each loads only when someone exports.
+  const query = { search: search || undefined, filter };
+  const exportXlsx = () =>
+    xlsx.run(async () => {
+      const [all, template] = await Promise.all([loadAllPorts(query), import("../../../../../templates/exports/ports.ts")]);
+      return all.length === 0 ? null : { bytes: template.buildPortsWorkbook(all), fileName: template.PORTS_XLSX_NAME };
+    });
+  const printPdf = () =>
+    pdf.run(async () => {
+      const [all, template] = await Promise.all([loadAllPorts(query), import("../../../../../templates/documents/ports-list.ts")]);
+      if (all.length === 0) return null;
+      return { bytes: template.buildPortsListPdf(all, { generatedBy: user?.name ?? "", generatedAt: new Date() }), fileName: template.PORTS_PDF_NAME };
+    });
 
   const text = textCells(rows);
 
@@ -98,12 +77,12 @@ export default function PortsPage() {
     <div className="lading-page" data-testid="ports-page">
       <PageHeader
         title="Ports"
-        crumbs={[{ text: "Master Data", href: "/master_data" }]}
+        crumbs={[{ text: "Master Data", href: PAGES.masterData }]}
         actions={
           <>
             <Button intent="primary" icon={<Add />} text="New port" onClick={() => setDialog({ port: null })} data-testid="new-port" />
-            <Button icon={<Export />} text="Export XLSX" loading={exporting === "xlsx"} disabled={exporting !== null} onClick={() => void exportRows("xlsx")} data-testid="export-xlsx" />
-            <Button icon={<Document />} text="Print PDF" loading={exporting === "pdf"} disabled={exporting !== null} onClick={() => void exportRows("pdf")} data-testid="print-pdf" />
+            <Button icon={<Export />} text="Export XLSX" loading={xlsx.busy} disabled={xlsx.busy || pdf.busy} onClick={() => void exportXlsx()} data-testid="export-xlsx" />
+            <Button icon={<Document />} text="Print PDF" loading={pdf.busy} disabled={xlsx.busy || pdf.busy} onClick={() => void printPdf()} data-testid="print-pdf" />
           </>
         }
       />

@@ -1,13 +1,11 @@
 import { Download } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { truckingContract } from "../../../../../api/modules/master-data/schemas.ts";
-import { requestFile } from "../../../lib/api.ts";
+import { DownloadButton } from "../../../components/DownloadButton.tsx";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { EntityList } from "../components/EntityList.tsx";
-import { ExportButton } from "../components/ExportButton.tsx";
 
-/** The server builds the workbook, and only for a role with the Master Data Trucking Download capability. */
-const truckingWorkbook = () => requestFile("/Truckings/download");
+import { truckingWorkbook } from "../api/records.ts";
 
 export default function TruckingsPage() {
   const user = useAtomValue(signedInUserAtom);
@@ -17,7 +15,7 @@ export default function TruckingsPage() {
       contract={truckingContract}
       title="Truckings"
       idPrefix="trucking"
-      headerActions={mayDownload && <ExportButton text="Download" icon={<Download />} testId="truckings-export" build={truckingWorkbook} />}
+      headerActions={mayDownload && <DownloadButton text="Download" icon={<Download />} testId="truckings-export" build={truckingWorkbook} />}
     />
   );
 }

@@ -2,13 +2,12 @@ import { Button, Card, H5, NonIdealState, Spinner, Tag } from "@blueprintjs/core
 import { Edit, GridView } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, vesselStowagePath } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
-import { api } from "../../../lib/api.ts";
-import type { EntityRow } from "../api/entities.ts";
+import { useAddressedRecord } from "../../../lib/data/record.ts";
+import { readVessel, stowagePlansOf } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
-import { StowageGrid, type StowagePlanRow, vesselStowagePath } from "../components/StowageGrid.tsx";
+import { StowageGrid } from "../components/StowageGrid.tsx";
 
 /** One vessel: its fields and a picture of each of its stowage plans. */
 export default function VesselReadPage({ params }: PageProps) {
@@ -17,17 +16,13 @@ export default function VesselReadPage({ params }: PageProps) {
   const [state] = useAddressedRecord(
     code,
     async () => {
-      const path = encodeURIComponent(code);
-      const [vessel, plans] = await Promise.all([
-        api.get<{ data: EntityRow }>(`/Vessels/readByCode/${path}`),
-        api.get<{ data: StowagePlanRow[] }>(`/Vessels/stowagePlans/${path}`),
-      ]);
+      const [vessel, plans] = await Promise.all([readVessel(code), stowagePlansOf(code)]);
       return { vessel: vessel.data, plans: plans.data };
     },
     `Vessel ${code} was not found.`,
   );
 
-  const crumbs = [{ text: "Master Data", href: "/master_data" }, { text: "Vessels", href: "/master_data/vessels" }];
+  const crumbs = [{ text: "Master Data", href: PAGES.masterData }, { text: "Vessels", href: PAGES.vessels }];
 
   if (state.kind === "loading") {
     return (
@@ -42,7 +37,7 @@ export default function VesselReadPage({ params }: PageProps) {
       <div className="lading-page" data-testid="vessel-read-page">
         <PageHeader title={`Vessel ${code}`} crumbs={crumbs} />
         <NonIdealState title="No such vessel" description={state.message}
-          action={<Button text="Back to vessels" onClick={() => navigate("/master_data/vessels")} />} />
+          action={<Button text="Back to vessels" onClick={() => navigate(PAGES.vessels)} />} />
       </div>
     );
   }

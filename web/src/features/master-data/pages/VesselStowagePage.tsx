@@ -3,27 +3,28 @@ import { Add, FloppyDisk, GridView, Import, Trash } from "@blueprintjs/icons";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { StowageSlot } from "../../../../../api/modules/master-data/schemas.ts";
-import { entityPath } from "../../../../../api/shared/fields.ts";
-import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
-import type { WriteResult } from "../../../../../api/shared/contracts.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
-import { api, serverMessage } from "../../../lib/api.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
+import { serverMessage } from "../../../lib/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { useUnsavedChanges, whileSaving, withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
-import type { EntityRow } from "../api/entities.ts";
-import { freeCell, nextPosition, slotErrors, StowageGrid, type StowagePlanRow, vesselReadPath, vesselStowagePath } from "../components/StowageGrid.tsx";
+import {
+  createStowagePlan,
+  createStowageTemplate,
+  deleteStowagePlan,
+  type StowageTemplate,
+  stowagePlansOf,
+  stowageTemplates,
+  updateStowagePlan,
+} from "../api/records.ts";
+import { freeCell, nextPosition, slotErrors, StowageGrid, type StowagePlanRow } from "../components/StowageGrid.tsx";
+import { PAGES, pathTo, vesselStowagePath } from "../../../lib/paths.ts";
 
-interface TemplateRow {
-  id: number;
-  code: string;
-  name: string;
-  rows: number;
-  columns: number;
-  slots: StowageSlot[];
-}
+type TemplateRow = StowageTemplate;
 
 /** The plan being edited; id null until it is first saved. */
 interface Draft {
@@ -61,9 +62,9 @@ export default function VesselStowagePage() {
   const planText = query.get("plan") ?? "";
   const planParam: number | "new" | null = planText === "new" ? "new" : Number(planText) || null;
 
-  const [vessels, setVessels] = useState<EntityRow[]>([]);
-  const [templates, setTemplates] = useState<TemplateRow[]>([]);
-  const [plans, setPlans] = useState<StowagePlanRow[] | null>(null);
+  const vessels = usePicker("vessels", { fresh: true });
+  const templateList = useRecord("templates", () => stowageTemplates().then((r) => r.data));
+  const templates = templateList.data ?? [];
   const [draft, setDraft] = useState<Draft>(blankDraft);
   const [dirty, setDirty] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
@@ -72,51 +73,29 @@ export default function VesselStowagePage() {
   const [templateDialog, setTemplateDialog] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reloads, setReloads] = useState(0);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const { saving, save } = useFormSave();
   useUnsavedChanges(dirty);
 
-  const go = useCallback((code: string, planId?: number | "new") => navigate(code ? vesselStowagePath(code, planId) : "/master_data/vessel_stowage", { replace: true }), [navigate]);
-
-  useEffect(() => {
-    api.get<{ data: EntityRow[] }>(entityPath(vesselContract, "listActive"))
-      .then((result) => setVessels(result.data))
-      .catch((error) => notify.error(errorText(error)));
-  }, []);
-
-  const loadTemplates = useCallback(() => {
-    api.get<{ data: TemplateRow[] }>("/Vessels/stowageTemplates")
-      .then((result) => setTemplates(result.data))
-      .catch((error) => notify.error(errorText(error)));
-  }, []);
-  useEffect(loadTemplates, [loadTemplates]);
+  const go = useCallback((code: string, planId?: number | "new") => navigate(code ? vesselStowagePath(code, planId) : PAGES.vesselStowage, { replace: true }), [navigate]);
 
   // The vessel's plans, and the plan to open: the one in the address, else the first, else a blank one.
-  useEffect(() => {
-    let live = true;
-    setPlans(null);
-    setLoadError(null);
-    if (!vesselCode) return;
-    api.get<{ data: StowagePlanRow[] }>(`/Vessels/stowagePlans/${encodeURIComponent(vesselCode)}`)
-      .then((result) => {
-        if (!live) return;
-        setPlans(result.data);
-        const plan = result.data.find((p) => p.id === planParam) ?? (planParam === null ? result.data[0] : undefined);
+  const planList = useRecord(
+    vesselCode ? JSON.stringify([vesselCode, planParam, reloads]) : null,
+    () => stowagePlansOf(vesselCode).then((r) => r.data),
+    {
+      keepStale: false,
+      onAnswer: (list) => {
+        const plan = list.find((p) => p.id === planParam) ?? (planParam === null ? list[0] : undefined);
         setDraft(plan ? draftOf(plan) : blankDraft());
         setDirty(false);
         setSelected(null);
         setErrors({});
-      })
-      .catch((error) => {
-        if (!live) return;
-        // Nothing can be edited for a vessel that cannot be read; say so in place of the editor.
-        notify.error(errorText(error));
-        setLoadError(serverMessage(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [vesselCode, planParam, reloads]);
+      },
+    },
+  );
+  const plans = planList.data;
+  // Nothing can be edited for a vessel that cannot be read; say so in place of the editor.
+  const loadError = planList.error !== null ? serverMessage(planList.error) : null;
 
   /**
    * Starting a blank plan over needs a yes when it holds edits. Moving to another vessel or plan changes the
@@ -181,16 +160,14 @@ export default function VesselStowagePage() {
   const submit = () => {
     const body = { vesselCode, name: draft.name, rows: draft.rows, columns: draft.columns, slots: draft.slots };
     const id = draft.id;
-    const work = id === null
-      ? () => api.post<WriteResult<StowagePlanRow>>("/Vessels/CreateVesselStowagePlan", body)
-      : () => api.put<WriteResult<StowagePlanRow>>(`/Vessels/updateStowagePlan/${id}`, { ...body, dateModified: draft.dateModified });
+    const work = id === null ? () => createStowagePlan(body) : () => updateStowagePlan(id, { ...body, dateModified: draft.dateModified });
     setErrors({});
     void save(work, {
       onSaved: (result) => {
         const plan = result.data;
         setDraft(draftOf(plan));
         setDirty(false);
-        setPlans((list) => [...(list ?? []).filter((p) => p.id !== plan.id), plan].sort((a, b) => a.name.localeCompare(b.name)));
+        planList.set([...(plans ?? []).filter((p) => p.id !== plan.id), plan].sort((a, b) => a.name.localeCompare(b.name)));
         if (planParam !== plan.id) withoutLeaveGuard(() => go(vesselCode, plan.id));
       },
       onFieldErrors: (fieldErrors) => {
@@ -213,7 +190,7 @@ export default function VesselStowagePage() {
     setDeleting(true);
     try {
       const id = draft.id;
-      const result = await whileSaving(() => api.del<WriteResult<{ ids: number[] }>>(`/Vessels/deleteStowagePlan/${id}`));
+      const result = await whileSaving(() => deleteStowagePlan(id));
       notify.success(result.message);
       setDirty(false);
       if (planParam === null) setReloads((n) => n + 1);
@@ -248,9 +225,9 @@ export default function VesselStowagePage() {
     <div className="lading-page" data-testid="vessel-stowage-page">
       <PageHeader
         title="Vessel stowage"
-        crumbs={[{ text: "Master Data", href: "/master_data" }, { text: "Vessels", href: "/master_data/vessels" }]}
+        crumbs={[{ text: "Master Data", href: PAGES.masterData }, { text: "Vessels", href: PAGES.vessels }]}
         actions={vesselCode
-          ? <Button text={`Vessel ${vesselCode}`} onClick={() => navigate(vesselReadPath(vesselCode))} data-testid="stowage-open-vessel" />
+          ? <Button text={`Vessel ${vesselCode}`} onClick={() => navigate(pathTo(PAGES.vesselRead, { vessel: vesselCode }))} data-testid="stowage-open-vessel" />
           : undefined}
       />
 
@@ -287,7 +264,7 @@ export default function VesselStowagePage() {
 
       {vesselCode && loadError && (
         <NonIdealState icon={<GridView size={32} />} title="Stowage plans not available" description={loadError}
-          action={<Button text="Back to vessels" onClick={() => navigate("/master_data/vessels")} />} />
+          action={<Button text="Back to vessels" onClick={() => navigate(PAGES.vessels)} />} />
       )}
 
       {!vesselCode && (
@@ -368,7 +345,7 @@ export default function VesselStowagePage() {
         onClose={() => setTemplateDialog(false)}
         onSaved={() => {
           setTemplateDialog(false);
-          loadTemplates();
+          templateList.reload();
         }}
       />
     </div>
@@ -394,7 +371,7 @@ function SaveTemplateDialog({ isOpen, grid, onClose, onSaved }: { isOpen: boolea
     event.preventDefault();
     setErrors({});
     void save(
-      () => api.post<WriteResult<TemplateRow>>("/Vessels/CreateStowageTemplate", { code, name, rows: grid.rows, columns: grid.columns, slots: grid.slots }),
+      () => createStowageTemplate({ code, name, rows: grid.rows, columns: grid.columns, slots: grid.slots }),
       { onSaved, onFieldErrors: setErrors },
     );
   };

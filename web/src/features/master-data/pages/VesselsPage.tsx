@@ -3,7 +3,7 @@ import { EyeOpen, GridView } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { vesselContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { EntityList } from "../components/EntityList.tsx";
-import { vesselReadPath, vesselStowagePath } from "../components/StowageGrid.tsx";
+import { PAGES, pathTo, vesselStowagePath } from "../../../lib/paths.ts";
 
 export default function VesselsPage() {
   const [, navigate] = useLocation();
@@ -18,7 +18,7 @@ export default function VesselsPage() {
         return (
           <>
             <Button icon={<EyeOpen />} text="View" aria-label={`View vessel ${code}`} disabled={busy}
-              onClick={() => navigate(vesselReadPath(code))} data-testid={`vessel-view-${code}`} />
+              onClick={() => navigate(pathTo(PAGES.vesselRead, { vessel: code }))} data-testid={`vessel-view-${code}`} />
             <Button icon={<GridView />} text="Stowage" aria-label={`Stowage plans of vessel ${code}`} disabled={busy}
               onClick={() => navigate(vesselStowagePath(code))} data-testid={`vessel-stowage-${code}`} />
           </>

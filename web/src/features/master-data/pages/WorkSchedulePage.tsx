@@ -1,11 +1,12 @@
 import { Button, Card, H5, HTMLTable, Spinner, Tag } from "@blueprintjs/core";
 import { Refresh } from "@blueprintjs/icons";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { workScheduleContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { manilaDate } from "../../../../../api/shared/dates.ts";
-import { api } from "../../../lib/api.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
-import { activeRecords } from "../api/entities.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { loadPicker } from "../../../lib/data/pickers.ts";
+import { errorText } from "../../../lib/notify.ts";
+import { workingWeekOf } from "../api/records.ts";
 import { EntityList } from "../components/EntityList.tsx";
 
 const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -23,33 +24,19 @@ interface BranchWeek {
  * Monday-to-Saturday week, so the strip is read from the calendar call rather than worked out here.
  */
 async function loadWeeks(): Promise<BranchWeek[]> {
-  const branches = (await activeRecords("Branches")).data;
+  const branches = await loadPicker("branches", true);
   const today = manilaDate(new Date());
   return await Promise.all(branches.map(async (b) => {
-    const code = String(b.code);
-    const answer = await api.get<{ data: { workSchedule: number[] } }>("/Calendar/workingDays", { BranchCode: code, date: today });
-    return { code, name: String(b.name), workSchedule: answer.data.workSchedule };
+    const answer = await workingWeekOf(b.code, today);
+    return { code: b.code, name: b.name, workSchedule: answer.data.workSchedule };
   }));
 }
 
 /** The strip is drawn again whenever `version` moves: the page bumps it after every schedule change. */
 function WeekStrip({ version }: { version: number }) {
-  const [weeks, setWeeks] = useState<BranchWeek[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const refresh = useCallback(() => {
-    setLoading(true);
-    setFailure(null);
-    loadWeeks()
-      .then(setWeeks)
-      .catch((error) => {
-        notify.error(errorText(error));
-        setFailure(errorText(error));
-      })
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(refresh, [refresh, version]);
+  const record = useRecord(String(version), loadWeeks);
+  const { data: weeks, loading, reload: refresh } = record;
+  const failure = record.error !== null ? errorText(record.error) : null;
 
   return (
     <Card style={{ marginBottom: 12, padding: 12 }} data-testid="work-schedule-week">

@@ -2,9 +2,8 @@ import { Button, HTMLSelect, Tag } from "@blueprintjs/core";
 import { Add } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
-import { api } from "../../../lib/api.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
+import { useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { notificationsApi } from "../api/notifications.ts";
 
 type Option = { value: string; label: string };
@@ -13,20 +12,10 @@ const EMPTY = { title: "", message: "", roleId: "", url: "" };
 
 /** Active roles and users to send to, read when the dialog opens. */
 function useRecipientOptions(isOpen: boolean) {
-  const [roles, setRoles] = useState<Option[]>([]);
-  const [users, setUsers] = useState<Option[]>([]);
-  useEffect(() => {
-    if (!isOpen) return;
-    Promise.all([
-      api.get<{ data: { roleId: string; roleName: string }[] }>("/Roles/getIsActive"),
-      api.get<{ data: { userId: string; name: string }[] }>("/users/load", { skip: 0, take: 200, filter: "IsActive" }),
-    ])
-      .then(([r, u]) => {
-        setRoles(r.data.map((role) => ({ value: role.roleId, label: `${role.roleName} (${role.roleId})` })));
-        setUsers(u.data.map((user) => ({ value: user.userId, label: `${user.name} (${user.userId})` })));
-      })
-      .catch((error) => notify.error(errorText(error)));
-  }, [isOpen]);
+  const recipients = useRecord(useOpenings(isOpen), notificationsApi.recipients);
+  const [activeRoles, activeUsers] = recipients.data ?? [[], []];
+  const roles: Option[] = activeRoles.map((role) => ({ value: role.roleId, label: `${role.roleName} (${role.roleId})` }));
+  const users: Option[] = activeUsers.map((user) => ({ value: user.userId, label: `${user.name} (${user.userId})` }));
   return { roles, users };
 }
 

@@ -6,6 +6,7 @@ import { clearAll, loadUnread, markViewed, unreadListAtom } from "../api/live.ts
 import { desktopAlertsOffered, enableDesktopAlerts } from "../api/push.ts";
 import type { NotificationRow } from "../api/notifications.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
+import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * The bell's dropdown (000 §2): the unread notifications, Clear Notification, View All Notifications. A
@@ -75,7 +76,7 @@ export function NotificationPanel(props: { onNavigate: (url: string) => void; on
           ? <p className={Classes.TEXT_MUTED} data-testid="notification-empty">No New Notification Yet</p>
           : list.map((row) => <NotificationItem key={row.id} row={row} onOpen={(r) => void open(r)} className={Classes.POPOVER_DISMISS} />)}
       </div>
-      <Button fill variant="minimal" text="View All Notifications" onClick={() => props.onNavigate("/notifications")}
+      <Button fill variant="minimal" text="View All Notifications" onClick={() => props.onNavigate(PAGES.notifications)}
         className={Classes.POPOVER_DISMISS} data-testid="notification-view-all" />
       {desktop && !desktop.on && (
         <Button fill variant="minimal" size="small" text="Also show them on this computer's desktop"

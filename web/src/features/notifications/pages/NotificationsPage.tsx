@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { ListPager } from "../../../components/ListPager.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { clearAll, markViewed, unreadCountAtom } from "../api/live.ts";

@@ -2,7 +2,7 @@ import { Checkbox, Classes, Switch } from "@blueprintjs/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { MENU_IDS, MENU_LABELS, roleInput } from "../../../../../api/modules/roles/schemas.ts";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { createRole, type Role, updateRole } from "../api/roles.ts";
 import { allowedIds, capabilityGroups, detailsOf, roleFieldOf } from "./permissions.ts";
 

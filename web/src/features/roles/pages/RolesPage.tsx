@@ -4,7 +4,7 @@ import { Add, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { MENU_IDS } from "../../../../../api/modules/roles/schemas.ts";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
@@ -12,7 +12,7 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { activateRole, deleteRoles, loadRoles, type Role, type StatusFilter } from "../api/roles.ts";
 import { menuLabels } from "../components/permissions.ts";
 import { RoleEditorDialog } from "../components/RoleEditorDialog.tsx";
@@ -83,7 +83,7 @@ export default function RolesPage(_props: PageProps) {
     <div className="lading-page" data-testid="roles-page">
       <PageHeader
         title="Roles"
-        crumbs={[{ text: "System Account", href: "/system_account" }]}
+        crumbs={[{ text: "System Account", href: PAGES.systemAccount }]}
         actions={<Button intent="primary" icon={<Add />} text="New role" onClick={() => setDialog({ role: null })} data-testid="new-role" />}
       />
       <SystemAccountTabs />

@@ -110,3 +110,18 @@ export const approvedOfCustomer = (customerCode: string, search?: string) =>
 /** Every quotation of a customer as a workbook. */
 export const customerWorkbook = (customerCode: string) =>
   requestFile("/SalesQuotations/downloadAllSQperCustomer", undefined, { method: "POST", body: { customerCode } });
+
+// Memoranda
+
+export interface Memo {
+  memoRef: string;
+  memoDate: string;
+  subject: string;
+  sqRefNums: string[];
+}
+
+/** The approved quotations no memorandum has announced yet. */
+export const memoCandidates = () => api.post<{ data: QuotationRow[] }>("/SalesQuotations/getListSQforMemo", {});
+export const writeMemo = (input: { sqRefNums: string[]; subject: string; body: string }) =>
+  api.post<{ data: Memo; message: string }>("/SalesQuotations/proceedtoSQMemoV1", input);
+export const memoUrl = (memoRef: string) => `${API_BASE}/SalesQuotations/memo/${ref(memoRef)}`;

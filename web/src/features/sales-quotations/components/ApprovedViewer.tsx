@@ -3,14 +3,14 @@ import { Download, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { AppLink } from "../../../components/PageHeader.tsx";
-import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
+import { useDownload } from "../../../lib/download.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { FullQuotation } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { approvedOfCustomer, customerWorkbook } from "../api/quotations.ts";
 import { formatAmount } from "../../../lib/format.ts";
-import { readPath } from "../rules.ts";
 import { DetailTable, detailLayout } from "./DetailTable.tsx";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 const LAYOUT = detailLayout([170, 110, 110, 70, { share: 1 }, 140]);
 
@@ -23,7 +23,8 @@ export function ApprovedViewer() {
   const [customerCode, setCustomerCode] = useState("");
   const [search, setSearch] = useState("");
   const [rows, setRows] = useState<FullQuotation[] | null>(null);
-  const [busy, setBusy] = useState<"search" | "download" | null>(null);
+  const [searching, setSearching] = useState(false);
+  const download = useDownload();
 
   const find = async (event?: React.FormEvent) => {
     event?.preventDefault();
@@ -31,7 +32,7 @@ export function ApprovedViewer() {
       notify.warning("Choose a customer first.");
       return;
     }
-    setBusy("search");
+    setSearching(true);
     try {
       const result = await approvedOfCustomer(customerCode, search.trim() || undefined);
       setRows(result.data);
@@ -39,24 +40,13 @@ export function ApprovedViewer() {
     } catch (error) {
       notify.error(errorText(error));
     } finally {
-      setBusy(null);
+      setSearching(false);
     }
   };
 
-  const download = async () => {
-    if (!customerCode) {
-      notify.warning("Choose a customer first.");
-      return;
-    }
-    setBusy("download");
-    try {
-      const file = await customerWorkbook(customerCode);
-      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusy(null);
-    }
+  const downloadAll = () => {
+    if (!customerCode) return notify.warning("Choose a customer first.");
+    void download.run(() => customerWorkbook(customerCode));
   };
 
   const cell = (pick: (q: FullQuotation) => React.ReactNode) => (row: number) => {
@@ -74,14 +64,14 @@ export function ApprovedViewer() {
         </HTMLSelect>
         <InputGroup type="search" leftIcon={<Search />} placeholder="SQ reference or remarks" aria-label="Search approved quotations"
           value={search} onValueChange={setSearch} className="lading-search" data-testid="sq-viewer-search" />
-        <Button type="submit" intent="primary" text="Search" loading={busy === "search"} disabled={busy !== null} data-testid="sq-viewer-submit" />
-        <Button icon={<Download />} text="All quotations (XLSX)" loading={busy === "download"} disabled={busy !== null}
-          onClick={() => void download()} data-testid="sq-viewer-download" />
+        <Button type="submit" intent="primary" text="Search" loading={searching} disabled={searching || download.busy} data-testid="sq-viewer-submit" />
+        <Button icon={<Download />} text="All quotations (XLSX)" loading={download.busy} disabled={searching || download.busy}
+          onClick={downloadAll} data-testid="sq-viewer-download" />
       </form>
       {rows !== null && rows.length > 0 && (
         <div className="lading-gap-top">
           <DetailTable rows={rows.length} layout={LAYOUT} testId="sq-viewer-table" redrawOn={[rows]}>
-            <Column name="SQ reference" cellRenderer={cell((q) => <AppLink to={readPath(q.sqRefNum)}>{q.sqRefNum}</AppLink>)} />
+            <Column name="SQ reference" cellRenderer={cell((q) => <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: q.sqRefNum })}>{q.sqRefNum}</AppLink>)} />
             <Column name="SQ date" cellRenderer={cell((q) => q.sqDate)} />
             <Column name="Valid until" cellRenderer={cell((q) => q.validUntil)} />
             <Column name="Lanes" cellRenderer={cell((q) => String(q.lanes.length))} />

@@ -6,7 +6,7 @@ import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { type FullQuotation, laneInput, type LaneRow } from "../api/contracts.ts";
-import { type Area, usePicker } from "../api/pickers.ts";
+import { type Picked, usePicker } from "../../../lib/data/pickers.ts";
 import { insertLanes, type PricedLane, priceLane, updateLane } from "../api/quotations.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import {
@@ -24,6 +24,8 @@ import {
   withTypedRate,
 } from "../rules.ts";
 import { ChargesTable } from "./ChargesTable.tsx";
+
+type Area = Picked<"areas">;
 
 /** Typing pauses this long before the lane is priced again. */
 const PREVIEW_DELAY_MS = 350;
@@ -50,9 +52,9 @@ function areasAt(areas: readonly Area[], portCode: string): readonly Area[] {
  * the AE sees every charge at its standard rate and may type the rate the customer asked for beside it.
  */
 export function LaneDialog({ isOpen, quotation, lane, onClose, onSaved }: LaneDialogProps) {
-  const serviceModes = usePicker("serviceModes", isOpen);
-  const ports = usePicker("ports", isOpen);
-  const areas = usePicker("areas", isOpen);
+  const serviceModes = usePicker("serviceModes", { enabled: isOpen });
+  const ports = usePicker("ports", { enabled: isOpen });
+  const areas = usePicker("areas", { enabled: isOpen });
   const [form, setForm] = useState<LaneForm>(EMPTY_LANE);
   const [typed, setTyped] = useState<TypedRates>({});
   const [dirty, setDirty] = useState(false);

@@ -2,10 +2,10 @@ import { Button, Card, H5, HTMLSelect, TextArea } from "@blueprintjs/core";
 import { Add } from "@blueprintjs/icons";
 import { useState } from "react";
 import { FormField, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import type { SessionUser } from "../../../lib/session.ts";
 import { createQuotationBody, type QuotationRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { createQuotation } from "../api/quotations.ts";
 
 type Field = "customerCode" | "cargoTypeCode" | "branchCode" | "sqDate" | "validUntil" | "remarks";

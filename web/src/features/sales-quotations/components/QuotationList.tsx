@@ -7,12 +7,12 @@ import { type FilterOption, ListToolbar, STATUS_OPTIONS } from "../../../compone
 import { AppLink } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { type QuotationRow, SQ_STATUSES, type SqList } from "../api/contracts.ts";
-import { namesOf, usePicker } from "../api/pickers.ts";
+import { namesOf, usePicker } from "../../../lib/data/pickers.ts";
 import { loadQuotations } from "../api/quotations.ts";
-import { readPath } from "../rules.ts";
 import { StatusTag } from "./StatusTag.tsx";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 type Filter = string;
 
@@ -46,7 +46,7 @@ export function QuotationList({ list: which, idPrefix }: { list: SqList; idPrefi
     const item = rows[row];
     return (
       <Cell interactive>
-        {item && <AppLink to={readPath(item.sqRefNum)} data-testid={`${idPrefix}-row-${item.sqRefNum}`}>{item.sqRefNum}</AppLink>}
+        {item && <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: item.sqRefNum })} data-testid={`${idPrefix}-row-${item.sqRefNum}`}>{item.sqRefNum}</AppLink>}
       </Cell>
     );
   };

@@ -4,7 +4,8 @@ import { Cell, Column } from "@blueprintjs/table";
 import { useEffect, useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../components/useFormSave.ts";
+import { useOpenings, useRecord } from "../../../lib/data/load.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
 import { serverMessage } from "../../../lib/api.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
@@ -19,27 +20,20 @@ type Quotation = Pick<FullQuotation, "sqRefNum" | "cargoTypeCode" | "sqDate" | "
 
 /** The cargo type's policies, each with the value the customer asks for; empty keeps the standard. */
 function FillTermsDialog({ quotation, isOpen, onClose, onSaved }: { quotation: Quotation; isOpen: boolean; onClose: () => void; onSaved: () => void }) {
-  const [policies, setPolicies] = useState<PolicyTerm[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const opening = useOpenings(isOpen);
+  const terms = useRecord(
+    !isOpen || opening === null ? null : JSON.stringify([opening, quotation.cargoTypeCode, quotation.sqDate]),
+    () => termsOfCargoType(quotation.cargoTypeCode, quotation.sqDate).then((r) => r.data),
+    { keepStale: false },
+  );
+  const policies: PolicyTerm[] | null = terms.data;
+  const problem = terms.error !== null ? serverMessage(terms.error) : null;
   const [requested, setRequested] = useState<Record<string, string>>({});
   const { saving, save } = useFormSave();
 
   useEffect(() => {
     if (!isOpen) return;
-    let live = true;
-    setPolicies(null);
-    setProblem(null);
     setRequested({});
-    termsOfCargoType(quotation.cargoTypeCode, quotation.sqDate)
-      .then((result) => live && setPolicies(result.data))
-      .catch((error) => {
-        if (!live) return;
-        notify.error(errorText(error));
-        setProblem(serverMessage(error));
-      });
-    return () => {
-      live = false;
-    };
   }, [isOpen, quotation.cargoTypeCode, quotation.sqDate]);
 
   const have = new Set(quotation.terms.map((t) => t.policyCode));

@@ -2,13 +2,12 @@ import "../sales-quotations.css";
 import { Callout } from "@blueprintjs/core";
 import { useAtomValue } from "jotai";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { NewQuotationForm } from "../components/NewQuotationForm.tsx";
 import { QuotationList } from "../components/QuotationList.tsx";
-import { HOME_PATH, readPath } from "../rules.ts";
 
 /** The account executive's desk: a new quotation, and every quotation of theirs (drafts first to hand). */
 export default function DraftsPage(_props: PageProps) {
@@ -18,10 +17,10 @@ export default function DraftsPage(_props: PageProps) {
 
   return (
     <div className="lading-page" data-testid="sq-drafts">
-      <PageHeader title="Draft quotations" crumbs={[{ text: "Sales Quotation", href: HOME_PATH }]} />
+      <PageHeader title="Draft quotations" crumbs={[{ text: "Sales Quotation", href: PAGES.salesQuotation }]} />
       {user && isAe ? (
         <>
-          <NewQuotationForm user={user} onCreated={(row) => withoutLeaveGuard(() => navigate(readPath(row.sqRefNum)))} />
+          <NewQuotationForm user={user} onCreated={(row) => withoutLeaveGuard(() => navigate(pathTo(PAGES.sqRead, { sqRefNum: row.sqRefNum })))} />
           <QuotationList list="AE" idPrefix="sq-drafts" />
         </>
       ) : (

@@ -2,24 +2,14 @@ import "../sales-quotations.css";
 import { AnchorButton, Button, Callout, Checkbox, FormGroup, HTMLTable, InputGroup, NonIdealState, TextArea } from "@blueprintjs/core";
 import { Document, Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useState } from "react";
-import type { PageProps } from "../../../app/routes.tsx";
+import { useState } from "react";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
-import { API_BASE, api } from "../../../lib/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
-import type { QuotationRow } from "../api/contracts.ts";
-import { HOME_PATH, readPath } from "../rules.ts";
-
-interface Memo {
-  memoRef: string;
-  memoDate: string;
-  subject: string;
-  sqRefNums: string[];
-}
-
-const memoUrl = (memoRef: string) => `${API_BASE}/SalesQuotations/memo/${encodeURIComponent(memoRef)}`;
+import { type Memo, memoCandidates, memoUrl, writeMemo } from "../api/quotations.ts";
 
 /**
  * The sales branch manager's memorandum (getListSQforMemo, proceedtoSQMemoV1): pick the approved quotations no
@@ -28,31 +18,20 @@ const memoUrl = (memoRef: string) => `${API_BASE}/SalesQuotations/memo/${encodeU
 export default function MemoPage(_props: PageProps) {
   const user = useAtomValue(signedInUserAtom);
   const isSbm = user?.capabilities.includes("SQ_SBM") ?? false;
-  const [rows, setRows] = useState<QuotationRow[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [saving, setSaving] = useState(false);
   const [written, setWritten] = useState<Memo | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await api.post<{ data: QuotationRow[] }>("/SalesQuotations/getListSQforMemo", {});
-      setRows(answer.data);
-      setChosen(new Set());
-    } catch (error) {
-      notify.error(errorText(error));
-      setRows([]);
-    }
-  }, []);
-  useEffect(() => {
-    if (isSbm) void load();
-  }, [isSbm, load]);
+  const candidates = useRecord(isSbm ? "memo" : null, () => memoCandidates().then((r) => r.data), { onAnswer: () => setChosen(new Set()) });
+  // A failed read shows the empty list, with the notice.
+  const rows = candidates.error !== null ? [] : candidates.data;
 
   if (!isSbm) {
     return (
       <div className="lading-page" data-testid="sq-memo">
-        <PageHeader title="Quotation memorandum" crumbs={[{ text: "Sales Quotation", href: HOME_PATH }]} />
+        <PageHeader title="Quotation memorandum" crumbs={[{ text: "Sales Quotation", href: PAGES.salesQuotation }]} />
         <Callout intent="primary" title="Memoranda are written by sales branch managers">
           Your role is not a sales branch manager's (SBM), so it prepares no memoranda.
         </Callout>
@@ -72,14 +51,12 @@ export default function MemoPage(_props: PageProps) {
     setSaving(true);
     try {
       // Leaving while the memorandum is written is asked about first.
-      const answer = await whileSaving(() =>
-        api.post<{ data: Memo; message: string }>("/SalesQuotations/proceedtoSQMemoV1", { sqRefNums: [...chosen], subject, body })
-      );
+      const answer = await whileSaving(() => writeMemo({ sqRefNums: [...chosen], subject, body }));
       notify.success(answer.message);
       setWritten(answer.data);
       setSubject("");
       setBody("");
-      await load();
+      candidates.reload();
     } catch (error) {
       notify.error(errorText(error));
     } finally {
@@ -89,7 +66,7 @@ export default function MemoPage(_props: PageProps) {
 
   return (
     <div className="lading-page" data-testid="sq-memo">
-      <PageHeader title="Quotation memorandum" crumbs={[{ text: "Sales Quotation", href: HOME_PATH }]} />
+      <PageHeader title="Quotation memorandum" crumbs={[{ text: "Sales Quotation", href: PAGES.salesQuotation }]} />
       {written && (
         <Callout intent="success" title={`Memorandum ${written.memoRef}`} data-testid="sq-memo-written">
           {written.subject}: {written.sqRefNums.join(", ")}.{" "}
@@ -120,7 +97,7 @@ export default function MemoPage(_props: PageProps) {
                   <Checkbox checked={chosen.has(q.sqRefNum)} onChange={() => toggle(q.sqRefNum)} aria-label={`Put ${q.sqRefNum} on the memorandum`}
                     data-testid={`sq-memo-pick-${q.sqRefNum}`} />
                 </td>
-                <td><AppLink to={readPath(q.sqRefNum)}>{q.sqRefNum}</AppLink></td>
+                <td><AppLink to={pathTo(PAGES.sqRead, { sqRefNum: q.sqRefNum })}>{q.sqRefNum}</AppLink></td>
                 <td>{q.sqDate}</td>
                 <td>{q.validUntil}</td>
                 <td>{q.customerCode}</td>

@@ -4,10 +4,11 @@ import { Add, Print } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
-import { useAddressedRecord } from "../../../components/useAddressedRecord.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { formatAmount, formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
@@ -31,21 +32,12 @@ import { LaneCard } from "../components/LaneCard.tsx";
 import { LaneDialog } from "../components/LaneDialog.tsx";
 import { StatusTag } from "../components/StatusTag.tsx";
 import { TermsSection } from "../components/TermsSection.tsx";
-import {
-  ACTION_LOOK,
-  availableActions,
-  canEditLanes,
-  DRAFTS_PATH,
-  HOME_PATH,
-  isStatusUpdate,
-  readPath,
-  returnPathAfter,
-} from "../rules.ts";
+import { ACTION_LOOK, availableActions, canEditLanes, isStatusUpdate, returnPathAfter } from "../rules.ts";
 
 /** After a step the page shows its notice this long, then returns to the list (001 §2, §4). */
 const RETURN_DELAY_MS = 1000;
 
-const CRUMBS = [{ text: "Sales Quotation", href: HOME_PATH }, { text: "Drafts", href: DRAFTS_PATH }];
+const CRUMBS = [{ text: "Sales Quotation", href: PAGES.salesQuotation }, { text: "Drafts", href: PAGES.sqDrafts }];
 
 /** A step's call: the status update for the approval chain, the calls of their own for the rest. */
 function runAction(quotation: FullQuotation, action: SqAction, remarks: string): Promise<{ data: QuotationRow; message: string }> {
@@ -79,7 +71,10 @@ export default function QuotationReadPage({ params }: PageProps) {
   const user = useAtomValue(signedInUserAtom);
   const [, navigate] = useLocation();
   const [state, setQuotation] = useAddressedRecord(sqRefNum, () => readQuotation(sqRefNum).then((r) => r.data), `Sales quotation ${sqRefNum} was not found.`);
-  const [names, setNames] = useState<PresentationData | null>(null);
+  // The names behind the codes come with the printout's data. They only dress the facts up, so a failure to
+  // read them leaves the codes showing rather than raising a notice on every visit.
+  const presentation = useRecord(sqRefNum, () => presentationData(sqRefNum).then((r) => r.data), { keepStale: false, quiet: () => true });
+  const names: PresentationData | null = presentation.data;
   const [pending, setPending] = useState<SqAction | null>(null);
   const [acting, setActing] = useState(false);
   const [laneDialog, setLaneDialog] = useState<{ lane: LaneRow | null } | null>(null);
@@ -103,24 +98,13 @@ export default function QuotationReadPage({ params }: PageProps) {
     }
   };
 
-  // The names behind the codes come with the printout's data. They only dress the facts up, so a failure to
-  // read them leaves the codes showing rather than raising a notice on every visit.
-  useEffect(() => {
-    let live = true;
-    setNames(null);
-    presentationData(sqRefNum).then((r) => live && setNames(r.data)).catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [sqRefNum]);
-
   if (state.kind !== "ready") {
     return (
       <div className="lading-page" data-testid="sq-read">
         <PageHeader title={`Sales quotation ${sqRefNum}`} crumbs={CRUMBS} />
         {state.kind === "loading" ? <Spinner size={30} /> : (
           <NonIdealState title="No such quotation" description={state.message}
-            action={<Button text="Back to the lists" onClick={() => navigate(HOME_PATH)} data-testid="sq-read-back" />} />
+            action={<Button text="Back to the lists" onClick={() => navigate(PAGES.salesQuotation)} data-testid="sq-read-back" />} />
         )}
       </div>
     );
@@ -141,9 +125,7 @@ export default function QuotationReadPage({ params }: PageProps) {
       setPending(null);
       // A finance approval changes what the printout shows; its data is read again (001 §4, §6).
       if (action === "faApprove") {
-        presentationData(quotation.sqRefNum)
-          .then((r) => mounted.current && setNames(r.data))
-          .catch((error) => notify.error(errorText(error)));
+        presentation.reload();
       }
       await refresh();
       setTimeout(() => {
@@ -216,7 +198,7 @@ export default function QuotationReadPage({ params }: PageProps) {
           <Fact label="SQ date" testId="sq-fact-date">{quotation.sqDate}</Fact>
           <Fact label="Valid until" testId="sq-fact-valid">{quotation.validUntil}</Fact>
           <Fact label="Amends" testId="sq-fact-amended">
-            {quotation.amendedSqRef ? <AppLink to={readPath(quotation.amendedSqRef)}>{quotation.amendedSqRef}</AppLink> : "—"}
+            {quotation.amendedSqRef ? <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: quotation.amendedSqRef })}>{quotation.amendedSqRef}</AppLink> : "—"}
           </Fact>
           <Fact label="Memorandum" testId="sq-fact-memo">{quotation.memoRef ?? "—"}</Fact>
           <Fact label="Total" testId="sq-fact-total"><span className="lading-sq-amount">{formatAmount(quotation.total)}</span></Fact>

@@ -4,13 +4,13 @@ import { Add, Archive, Chart, Document, Envelope } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import type { SqList } from "../api/contracts.ts";
 import { ApprovedViewer } from "../components/ApprovedViewer.tsx";
 import { QuotationList } from "../components/QuotationList.tsx";
-import { ARCHIVE_PATH, DRAFTS_PATH, HOME_PATH, LIST_TITLES, listsOf, MEMO_PATH, REPORTS_PATH } from "../rules.ts";
+import { LIST_TITLES, listsOf } from "../rules.ts";
 
 /**
  * The sales-quotation home: a tab for each list the user's role holds (000 §6), the way to a new quotation
@@ -34,17 +34,17 @@ export default function SalesQuotationHomePage(_props: PageProps) {
         title="Sales Quotation"
         actions={
           <>
-            {isAe && <Button intent="primary" icon={<Add />} text="New quotation" onClick={() => navigate(DRAFTS_PATH)} data-testid="sq-new" />}
-            {isAe && <Button icon={<Document />} text="Drafts" onClick={() => navigate(DRAFTS_PATH)} data-testid="sq-drafts-link" />}
-            <Button icon={<Archive />} text="Archive" onClick={() => navigate(ARCHIVE_PATH)} data-testid="sq-archive-link" />
-            <Button icon={<Chart />} text="Reports" onClick={() => navigate(REPORTS_PATH)} data-testid="sq-reports-link" />
-            {isSbm && <Button icon={<Envelope />} text="Memorandum" onClick={() => navigate(MEMO_PATH)} data-testid="sq-memo-link" />}
+            {isAe && <Button intent="primary" icon={<Add />} text="New quotation" onClick={() => navigate(PAGES.sqDrafts)} data-testid="sq-new" />}
+            {isAe && <Button icon={<Document />} text="Drafts" onClick={() => navigate(PAGES.sqDrafts)} data-testid="sq-drafts-link" />}
+            <Button icon={<Archive />} text="Archive" onClick={() => navigate(PAGES.sqArchive)} data-testid="sq-archive-link" />
+            <Button icon={<Chart />} text="Reports" onClick={() => navigate(PAGES.sqReports)} data-testid="sq-reports-link" />
+            {isSbm && <Button icon={<Envelope />} text="Memorandum" onClick={() => navigate(PAGES.sqMemo)} data-testid="sq-memo-link" />}
           </>
         }
       />
       {current ? (
         <>
-          <Tabs id="sq-lists" selectedTabId={current} onChange={(id) => navigate(`${HOME_PATH}?list=${String(id)}`, { replace: true })}>
+          <Tabs id="sq-lists" selectedTabId={current} onChange={(id) => navigate(`${PAGES.salesQuotation}?list=${String(id)}`, { replace: true })}>
             {lists.map((l) => <Tab key={l} id={l} title={LIST_TITLES[l]} data-testid={`sq-tab-${l.toLowerCase()}`} />)}
           </Tabs>
           {/* Keyed by list so each tab starts on its own first page with its own search. */}

@@ -1,14 +1,13 @@
-import { Button, Callout, Colors, HTMLSelect, NonIdealState, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
-import { Download, Search } from "@blueprintjs/icons";
+import { Callout, Colors, HTMLSelect, NonIdealState, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
-import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { DownloadButton } from "../../../components/DownloadButton.tsx";
+import { type Picked, usePicker } from "../../../lib/data/pickers.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { manilaToday } from "../../../../../api/shared/dates.ts";
 import {
-  activeBranchOptions,
   aeSummaryWorkbook,
   type AeSummaryQuery,
   type AeSummaryReport,
@@ -19,7 +18,6 @@ import {
   type AgingRow,
   type AgingSummaryRow,
   agingWorkbook,
-  type BranchOption,
   type CustomerPerAeRow,
   customersPerAeWorkbook,
   type CustomersPerAeQuery,
@@ -29,7 +27,8 @@ import {
 import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
-import { type ReportState, useReport } from "../../../components/useReport.ts";
+import { type ReportState, useReport } from "../../../lib/data/report.ts";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /**
  * The sales-quotation reports (001 §7): per AE, per customer of an AE, and the aging of the approval queues.
@@ -60,21 +59,7 @@ const GROUP_COLORS: Record<string, string> = {
 const BUCKET_COLORS: Record<string, string> = { d0_2: Colors.GREEN3, d3_5: Colors.GOLD3, d6_10: Colors.ORANGE3, over10: Colors.RED3 };
 
 
-function DownloadButton({ build, disabled, testId }: { build: () => Promise<{ bytes: Uint8Array; fileName: string }>; disabled: boolean; testId: string }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const file = await build();
-      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button icon={<Download />} text="Download XLSX" loading={busy} disabled={disabled || busy} onClick={() => void run()} data-testid={testId} />;
-}
+type BranchOption = Pick<Picked<"branches">, "code" | "name">;
 
 function BranchSelect({ branches, value, onChange, testId }: { branches: BranchOption[]; value: string; onChange: (v: string) => void; testId: string }) {
   return (
@@ -111,14 +96,10 @@ export default function SqReportsPage() {
 
   const today = manilaToday();
   const [tab, setTab] = useState<TabId>(mayAe ? "ae" : "aging");
-  const [branches, setBranches] = useState<BranchOption[]>([]);
+  const branches = usePicker("branches", { fresh: true });
   const [period, setPeriod] = useState<Period>({ dateFrom: `${today.slice(0, 8)}01`, dateTo: today, branchCode: "" });
   // An AE's customers report is always their own; the overseers choose an AE, or arrive from a bar or row.
   const [chosenAe, setChosenAe] = useState(oversees ? "" : user?.userId ?? "");
-
-  useEffect(() => {
-    activeBranchOptions().then((r) => setBranches(r.data)).catch((error) => notify.error(errorText(error)));
-  }, []);
 
   const periodValid = period.dateFrom !== "" && period.dateTo !== "" && period.dateTo >= period.dateFrom;
   const aeQuery = useMemo<AeSummaryQuery | null>(
@@ -135,7 +116,7 @@ export default function SqReportsPage() {
   if (!mayAe && !mayAging) {
     return (
       <div className="lading-page" data-testid="sq-reports-page">
-        <PageHeader title="Sales quotation reports" crumbs={[{ text: "Sales Quotation", href: "/sales_quotation" }]} />
+        <PageHeader title="Sales quotation reports" crumbs={[{ text: "Sales Quotation", href: PAGES.salesQuotation }]} />
         <NonIdealState title="No reports for your role" description="The sales quotation reports are for account executives, sales managers, auditors, finance approvers and the SQ Aging Report role." />
       </div>
     );
@@ -156,7 +137,7 @@ export default function SqReportsPage() {
 
   return (
     <div className="lading-page" data-testid="sq-reports-page">
-      <PageHeader title="Sales quotation reports" crumbs={[{ text: "Sales Quotation", href: "/sales_quotation" }]} />
+      <PageHeader title="Sales quotation reports" crumbs={[{ text: "Sales Quotation", href: PAGES.salesQuotation }]} />
       <Tabs id="sq-reports-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)}>
         {mayAe && <Tab id="ae" title="AE summary" data-testid="sq-reports-tab-ae" />}
         {mayAe && <Tab id="customers" title="Customers per AE" data-testid="sq-reports-tab-customers" />}
@@ -356,7 +337,7 @@ function AgingTab({ branches, today }: { branches: BranchOption[]; today: string
     {
       name: "SQ ref no",
       width: 170,
-      value: (r) => <AppLink to={`/sales_quotation/draft/read/${encodeURIComponent(r.sqRefNum)}`}>{r.sqRefNum}</AppLink>,
+      value: (r) => <AppLink to={pathTo(PAGES.sqRead, { sqRefNum: r.sqRefNum })}>{r.sqRefNum}</AppLink>,
     },
     { name: "SQ date", width: 96, value: (r) => r.sqDate },
     { name: "Account executive", width: { share: 0.4 }, value: (r) => r.aeName },

@@ -33,11 +33,3 @@ export const agingOfQuotations = (query: AgingQuery) => api.post<AgingReport>("/
 export const aeSummaryWorkbook = (query: AeSummaryQuery) => requestFile("/SalesQuotations/searchAeV1/download", query);
 export const customersPerAeWorkbook = (query: CustomersPerAeQuery) => requestFile("/SalesQuotations/searchCustomerperAeV1/download", query);
 export const agingWorkbook = (query: AgingQuery) => requestFile("/SalesQuotations/agingReportAeV1/download", query);
-
-export interface BranchOption {
-  code: string;
-  name: string;
-}
-
-/** Branches offered by the branch filter. */
-export const activeBranchOptions = () => api.get<{ data: BranchOption[] }>("/Branches/getIsActive");

@@ -3,6 +3,7 @@ import type { Role } from "../../../../../api/modules/roles/schemas.ts";
 import type { EMAIL_TEMPLATES, User, UserInput } from "../../../../../api/modules/users/schemas.ts";
 import type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
 import { api, ApiError } from "../../../lib/api.ts";
+import { loadActiveRoles, loadPicker } from "../../../lib/data/pickers.ts";
 
 export type { Branch, Role, User, UserInput };
 
@@ -45,9 +46,10 @@ export const sendUserEmail = (id: number, template: EmailTemplate) =>
 export const setUserPassword = (userId: string, password: string) =>
   api.put<WriteResult<unknown>>(`/Users/ChangePasswordAdmin/${encodeURIComponent(userId)}`, undefined, { query: { password } });
 
-export const activeRoles = () => api.get<{ data: Role[] }>("/Roles/getIsActive");
+// Read afresh on every opening of the dialog: roles, branches and yards change on other screens meanwhile.
+export const activeRoles = () => loadActiveRoles<Role>(true);
 
-export const activeBranches = () => api.get<{ data: Branch[] }>("/Branches/getIsActive");
+export const activeBranches = () => loadPicker("branches", true);
 
 /**
  * Active container yards, or null while the server has no container-yard list to offer (it answers 404).
@@ -55,8 +57,7 @@ export const activeBranches = () => api.get<{ data: Branch[] }>("/Branches/getIs
  */
 export async function activeContainerYards(): Promise<ContainerYard[] | null> {
   try {
-    const result = await api.get<{ data: ContainerYard[] }>("/ContainerYards/getIsActive");
-    return result.data;
+    return await loadPicker("containerYards", true);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -2,7 +2,8 @@ import { Callout, Checkbox, Classes, HTMLSelect, Radio, Spinner } from "@bluepri
 import { useEffect, useState } from "react";
 import { userInput } from "../../../../../api/modules/users/schemas.ts";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { useOpenings, useRecord } from "../../../lib/data/load.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import {
   activeBranches,
@@ -108,6 +109,19 @@ function withHeld(lookups: Lookups, user: User | null): Lookups {
   return { roles, branches, cys };
 }
 
+/** The dialog's lists. Each stands alone: one that fails is reported and left empty, the others still fill the form. */
+async function readLookups(user: User | null): Promise<Lookups> {
+  const [roles, branches, cys] = await Promise.allSettled([activeRoles(), activeBranches(), activeContainerYards()]);
+  for (const result of [roles, branches, cys]) {
+    if (result.status === "rejected") notify.error(errorText(result.reason));
+  }
+  return withHeld({
+    roles: roles.status === "fulfilled" ? roles.value : [],
+    branches: branches.status === "fulfilled" ? branches.value : [],
+    cys: cys.status === "fulfilled" ? cys.value : [],
+  }, user);
+}
+
 export interface UserDialogProps {
   /** The user to edit; null adds a new one. */
   user: User | null;
@@ -120,30 +134,14 @@ export function UserDialog({ user, isOpen, onClose, onSaved }: UserDialogProps) 
   const [values, setValues] = useState<Values>(valuesOf(user));
   const [errors, setErrors] = useState<Errors>({});
   const { saving, save } = useFormSave();
-  const [lookups, setLookups] = useState<Lookups | null>(null);
+  const opening = useOpenings(isOpen);
+  // Read on every opening: roles, branches and yards change on other screens while this one stays open.
+  const lookups = useRecord(opening === null ? null : `${opening}:${user?.id ?? "new"}`, () => readLookups(user), { keepStale: false }).data;
 
   useEffect(() => {
     if (!isOpen) return;
     setValues(valuesOf(user));
     setErrors({});
-    setLookups(null);
-    // Read on every opening: roles, branches and yards change on other screens while this one stays open.
-    let stale = false;
-    // Each list stands alone: one that fails is reported and left empty, the others still fill the form.
-    Promise.allSettled([activeRoles(), activeBranches(), activeContainerYards()]).then(([roles, branches, cys]) => {
-      if (stale) return;
-      for (const result of [roles, branches, cys]) {
-        if (result.status === "rejected") notify.error(errorText(result.reason));
-      }
-      setLookups(withHeld({
-        roles: roles.status === "fulfilled" ? roles.value.data : [],
-        branches: branches.status === "fulfilled" ? branches.value.data : [],
-        cys: cys.status === "fulfilled" ? cys.value : [],
-      }, user));
-    });
-    return () => {
-      stale = true;
-    };
   }, [isOpen, user]);
 
   const setText = (field: TextKey) => (value: string) => {

@@ -3,7 +3,7 @@ import { FloppyDisk } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { updateProfile } from "../../../lib/account.ts";
 import { ApiError } from "../../../lib/api.ts";
@@ -34,12 +34,12 @@ export default function EditProfilePage({ params }: PageProps) {
 
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => navigate("/myAccount"), AFTER_SUCCESS_DELAY_MS);
+    const timer = setTimeout(() => navigate(PAGES.myAccount), AFTER_SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [saved, navigate]);
 
   if (!user) return null;
-  const crumbs = [{ text: "My profile", href: "/myAccount" }];
+  const crumbs = [{ text: "My profile", href: PAGES.myAccount }];
 
   if (String(user.id) !== params.id) {
     return (
@@ -48,7 +48,7 @@ export default function EditProfilePage({ params }: PageProps) {
         <Callout intent="warning" title="Not your profile" data-testid="edit-profile-refused">
           You can edit only your own profile here. An administrator changes other users under System Account.
         </Callout>
-        <Button className="lading-self-start" text="Go to my profile" onClick={() => navigate("/myAccount")} />
+        <Button className="lading-self-start" text="Go to my profile" onClick={() => navigate(PAGES.myAccount)} />
       </div>
     );
   }
@@ -105,7 +105,7 @@ export default function EditProfilePage({ params }: PageProps) {
             />
           </FormGroup>
           <div className="lading-form-actions">
-            <Button text="Cancel" onClick={() => navigate("/myAccount")} disabled={saving} />
+            <Button text="Cancel" onClick={() => navigate(PAGES.myAccount)} disabled={saving} />
             <Button type="submit" intent="primary" icon={<FloppyDisk />} text={saving ? "Saving…" : "Save"} loading={saving} data-testid="profile-save" />
           </div>
         </form>

@@ -10,6 +10,7 @@ import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { checkNewPassword } from "../../../lib/password-check.ts";
 import { type SessionUser, signedInUserAtom } from "../../../lib/session.ts";
+import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 type PasswordField = "current" | "password" | "confirm";
 
@@ -87,7 +88,7 @@ export default function MyAccountPage() {
       <PageHeader
         title="My profile"
         actions={
-          <Button icon={<Edit />} text="Edit" onClick={() => navigate(`/myAccount/edit/${user.id}`)} data-testid="edit-profile" />
+          <Button icon={<Edit />} text="Edit" onClick={() => navigate(pathTo(PAGES.editProfile, { id: user.id }))} data-testid="edit-profile" />
         }
       />
       <Card className="lading-account-card">

@@ -3,7 +3,7 @@ import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Envelope, Key, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useCallback, useState } from "react";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
@@ -11,7 +11,7 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { activateUser, deleteUsers, getUser, loadUsers, sendUserEmail, type StatusFilter, type User } from "../api/users.ts";
 import { SetPasswordDialog } from "../components/SetPasswordDialog.tsx";
@@ -104,7 +104,7 @@ export default function UsersPage(_props: PageProps) {
     <div className="lading-page" data-testid="users-page">
       <PageHeader
         title="Users"
-        crumbs={[{ text: "System Account", href: "/system_account" }]}
+        crumbs={[{ text: "System Account", href: PAGES.systemAccount }]}
         actions={<Button intent="primary" icon={<Add />} text="New user" onClick={() => setDialog({ user: null })} data-testid="new-user" />}
       />
       <SystemAccountTabs />

@@ -20,5 +20,4 @@ export {
   VESSEL_STATUSES,
 } from "../../../../../api/modules/voyages/vessel-updates/schemas.ts";
 export { VESSEL_STATUS_ACTIVITIES } from "../../../../../api/shared/reference-lists.ts";
-export { routeContract } from "../../../../../api/modules/master-data/schemas.ts";
 export type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";

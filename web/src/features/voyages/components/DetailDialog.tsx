@@ -3,10 +3,10 @@ import { Add, Cross } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { useUnsavedChanges } from "../../../lib/leave-guard.ts";
 import { activitiesOf, type DetailInput, detailInput, detailProblems, type DetailRow, VESSEL_STATUSES } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { addDetails, updateDetail } from "../api/voyages.ts";
 import { type DetailForm, detailFormOf, detailInputOf, EMPTY_DETAIL, errorsByLine } from "../rules.ts";
 
@@ -41,7 +41,7 @@ function lineProblems(form: DetailForm): { input: DetailInput; errors: Errors } 
  * together, so the voyage's followers get one notice for them.
  */
 export function DetailDialog({ isOpen, vuid, detail, voyageBranches, onClose, onSaved }: DetailDialogProps) {
-  const branches = usePicker("branches", isOpen);
+  const branches = usePicker("branches", { enabled: isOpen });
   const [lines, setLines] = useState<DetailForm[]>([EMPTY_DETAIL]);
   const [errors, setErrors] = useState<Errors[]>([{}]);
   const [dirty, setDirty] = useState(false);

@@ -2,8 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { TextField } from "../../../components/FormDialog.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { useDownload } from "../../../lib/download.ts";
 import { scheduleWorkbook } from "../api/voyages.ts";
 import { addCalendarDays, manilaToday } from "../../../../../api/shared/dates.ts";
 
@@ -15,7 +14,8 @@ export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const download = useDownload();
+  const busy = download.busy;
 
   useEffect(() => {
     if (!isOpen) return;
@@ -36,17 +36,10 @@ export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
       setErrors(local);
       return;
     }
-    setBusy(true);
-    try {
-      const file = await scheduleWorkbook(from, to);
-      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
-      onClose();
-    } catch (error) {
-      notify.error(errorText(error));
+    const saved = await download.run(() => scheduleWorkbook(from, to), (error) => {
       if (error instanceof ApiError) setErrors(error.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (saved) onClose();
   };
 
   return (

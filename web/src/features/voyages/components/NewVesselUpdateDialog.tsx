@@ -1,12 +1,12 @@
 import { HTMLSelect, TextArea } from "@blueprintjs/core";
 import { useEffect, useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
 import type { HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { createHeader, loadSchedules } from "../api/voyages.ts";
+import { useRecord } from "../../../lib/data/load.ts";
 
 type Errors = Partial<Record<"vesselCode" | "voyageNum" | "remarks", string>>;
 
@@ -19,11 +19,10 @@ const VOYAGES_OFFERED = 100;
  */
 export function NewVesselUpdateDialog(props: { isOpen: boolean; onClose: () => void; onCreated: (header: HeaderWithDetails) => void }) {
   const { isOpen, onClose, onCreated } = props;
-  const vessels = usePicker("vessels", isOpen);
+  const vessels = usePicker("vessels", { enabled: isOpen });
   const [vesselCode, setVesselCode] = useState("");
   const [voyageNum, setVoyageNum] = useState("");
   const [remarks, setRemarks] = useState("");
-  const [voyages, setVoyages] = useState<ScheduleRow[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const { saving, save } = useFormSave();
 
@@ -35,17 +34,12 @@ export function NewVesselUpdateDialog(props: { isOpen: boolean; onClose: () => v
     setErrors({});
   }, [isOpen]);
 
-  useEffect(() => {
-    setVoyages([]);
-    if (!isOpen || !vesselCode) return;
-    let live = true;
-    loadSchedules({ skip: 0, take: VOYAGES_OFFERED, vesselCode, filter: "IsActive" })
-      .then((result) => live && setVoyages(result.data))
-      .catch((error) => live && notify.error(errorText(error)));
-    return () => {
-      live = false;
-    };
-  }, [isOpen, vesselCode]);
+  const offered = useRecord(
+    isOpen && vesselCode ? vesselCode : null,
+    (code) => loadSchedules({ skip: 0, take: VOYAGES_OFFERED, vesselCode: code, filter: "IsActive" }).then((r) => r.data),
+    { keepStale: false },
+  );
+  const voyages: ScheduleRow[] = offered.data ?? [];
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

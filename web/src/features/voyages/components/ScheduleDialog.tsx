@@ -3,10 +3,10 @@ import { Add, Cross } from "@blueprintjs/icons";
 import { useEffect, useMemo, useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { useUnsavedChanges } from "../../../lib/leave-guard.ts";
 import { scheduleInput, type ScheduleRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { createSchedule, updateSchedule } from "../api/voyages.ts";
 import {
   destinationsOfRoute,
@@ -34,9 +34,9 @@ export interface ScheduleDialogProps {
  * of its calls; a call can be dropped and put back, and goes back to its place in the order.
  */
 export function ScheduleDialog({ isOpen, row, onClose, onSaved }: ScheduleDialogProps) {
-  const vessels = usePicker("vessels", isOpen);
-  const routes = usePicker("routes", isOpen, true);
-  const branches = usePicker("branches", isOpen);
+  const vessels = usePicker("vessels", { enabled: isOpen });
+  const routes = usePicker("routes", { enabled: isOpen, fresh: true });
+  const branches = usePicker("branches", { enabled: isOpen });
   const [form, setForm] = useState<ScheduleForm>(EMPTY_SCHEDULE);
   const [errors, setErrors] = useState<Errors>({});
   const [dirty, setDirty] = useState(false);

@@ -1,16 +1,17 @@
 import { Callout, HTMLSelect, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../lib/format.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { activeVessels, type VesselOption } from "../soundings/api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { loadPicker } from "../../../lib/data/pickers.ts";
 import { DateField } from "../../../components/DateField.tsx";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
-import { useReport } from "../../../components/useReport.ts";
+import { useReport } from "../../../lib/data/report.ts";
 import { manilaMonth, monthBounds } from "../../../../../api/shared/dates.ts";
 import { loadVesselHistory, type VesselHistoryQuery, type VesselHistoryVoyage } from "./api.ts";
 import { latenessText } from "./lateness.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 /**
  * The vessel history report (/voyage/vessel_history): a vessel's voyages departing in a period, each as its
@@ -71,27 +72,13 @@ function defaultPeriod() {
 }
 
 export default function VesselHistoryPage() {
-  const [vessels, setVessels] = useState<VesselOption[] | null>(null);
   const [vesselCode, setVesselCode] = useState("");
   const [period, setPeriod] = useState(defaultPeriod);
-
-  useEffect(() => {
-    let live = true;
-    activeVessels()
-      .then((list) => {
-        if (!live) return;
-        setVessels(list);
-        setVesselCode((current) => current || list[0]?.code || "");
-      })
-      .catch((error) => {
-        if (!live) return;
-        setVessels([]);
-        notify.error(errorText(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const vesselList = useRecord("vessels", () => loadPicker("vessels"), {
+    onAnswer: (list) => setVesselCode((current) => current || list[0]?.code || ""),
+  });
+  // A failed read leaves no vessel to choose, with the notice.
+  const vessels = vesselList.error !== null ? [] : vesselList.data;
 
   const periodValid = period.dateFrom !== "" && period.dateTo !== "" && period.dateTo >= period.dateFrom;
   const query = useMemo<VesselHistoryQuery | null>(
@@ -104,7 +91,7 @@ export default function VesselHistoryPage() {
 
   return (
     <div className="lading-page" data-testid="vessel-history-page">
-      <PageHeader title="Vessel history" crumbs={[{ text: "Voyage", href: "/voyage" }]} />
+      <PageHeader title="Vessel history" crumbs={[{ text: "Voyage", href: PAGES.voyage }]} />
       <div className="lading-toolbar" style={{ marginBottom: 10 }}>
         <HTMLSelect aria-label="Vessel" value={vesselCode} onChange={(e) => setVesselCode(e.currentTarget.value)} data-testid="vessel-history-vessel">
           {vessels === null && <option value="">Loading vessels…</option>}

@@ -4,25 +4,24 @@ import { Add, Box, Download, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import type { ScheduleRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { activateSchedule, approveSchedule, deleteSchedules, loadSchedules, readSchedule, setCroStatus } from "../api/voyages.ts";
 import { ExportDialog } from "../components/ExportDialog.tsx";
 import { type ScheduleAction, ScheduleActions } from "../components/ScheduleActions.tsx";
 import { ScheduleDialog } from "../components/ScheduleDialog.tsx";
 import { ScheduleDrawer } from "../components/ScheduleDrawer.tsx";
-import { HOME_PATH } from "../rules.ts";
 
 type Filter = "All" | "IsActive" | "IsInactive";
 
@@ -175,12 +174,12 @@ export default function SchedulesPage(_props: PageProps) {
     <div className="lading-page" data-testid="voyage-schedules">
       <PageHeader
         title="Voyage schedules"
-        crumbs={[{ text: "Voyage", href: HOME_PATH }]}
+        crumbs={[{ text: "Voyage", href: PAGES.voyage }]}
         actions={
           <>
             <Button intent="primary" icon={<Add />} text="New voyage" onClick={() => setDialog({ row: null })} data-testid="voyage-new" />
             <Button icon={<Box />} text="Bookings" disabled={!selectedNum} title={selectedNum ? `Bookings of voyage ${selectedNum}` : "Select a voyage first"}
-              onClick={() => selectedNum && navigate(`/voyage/bookings/${encodeURIComponent(selectedNum)}/new`)} data-testid="voyage-bookings" />
+              onClick={() => selectedNum && navigate(pathTo(PAGES.bookingBatch, { voyageNum: selectedNum, bookingBatchRef: "new" }))} data-testid="voyage-bookings" />
             <Button icon={<Download />} text="Export voyage_schedule.xlsx" onClick={() => setExporting(true)} data-testid="voyage-export" />
           </>
         }

@@ -2,20 +2,20 @@ import "../voyages.css";
 import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Add, Edit, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
-import { useCallback, useEffect, useState } from "react";
-import type { PageProps } from "../../../app/routes.tsx";
+import { useState } from "react";
+import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { whileSaving } from "../../../lib/leave-guard.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { errorText } from "../../../lib/notify.ts";
 import type { DetailRow, HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
 import { deleteDetail, readHeader, readSchedule } from "../api/voyages.ts";
 import { DetailDialog } from "../components/DetailDialog.tsx";
-import { HOME_PATH, VESSEL_UPDATES_PATH } from "../rules.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { useRowAction } from "../../../lib/data/save.ts";
 
 /** Status, activity, when, branch, ATA, ATD, remarks, by, actions: remarks take what is left. */
 const LAYOUT: ColumnLayout = {
@@ -33,40 +33,19 @@ const noPaging = () => {};
  */
 export default function VesselUpdateReadPage({ params }: PageProps) {
   const vuid = params.vuid ?? "";
-  const [header, setHeader] = useState<HeaderWithDetails | null>(null);
-  const [voyage, setVoyage] = useState<ScheduleRow | null>(null);
-  const [missing, setMissing] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  // A vessel update that cannot be read is said on the page, not in a notice.
+  const update = useRecord(vuid, () => readHeader(vuid).then((r) => r.data), { keepStale: false, quiet: () => true });
+  const header: HeaderWithDetails | null = update.data;
+  const missing = update.error !== null ? errorText(update.error) : null;
+  const { loading, reload: load } = update;
+  // The voyage's branches head the branch choice of the activities; the page works without them.
+  const voyage: ScheduleRow | null = useRecord(header?.voyageNum ?? null, (num) => readSchedule(num).then((r) => r.data), {
+    keepStale: false,
+    quiet: () => true,
+  }).data;
+  const deleting = useRowAction<number>();
+  const busyId = deleting.busy;
   const [dialog, setDialog] = useState<{ detail: DetailRow | null } | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    return readHeader(vuid)
-      .then((result) => {
-        setHeader(result.data);
-        setMissing(null);
-        return result.data;
-      })
-      .catch((error) => {
-        setMissing(errorText(error));
-        return null;
-      })
-      .finally(() => setLoading(false));
-  }, [vuid]);
-
-  useEffect(() => {
-    let live = true;
-    setHeader(null);
-    setVoyage(null);
-    void load().then((h) => {
-      // The voyage's branches head the branch choice of the activities; the page works without them.
-      if (h && live) readSchedule(h.voyageNum).then((r) => live && setVoyage(r.data)).catch(() => {});
-    });
-    return () => {
-      live = false;
-    };
-  }, [load]);
 
   const rows = header?.details ?? [];
   const text = textCells(rows, { tooltip: true });
@@ -79,16 +58,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
       intent: "danger",
     });
     if (!confirmed) return;
-    setBusyId(detail.id);
-    try {
-      const result = await whileSaving(() => deleteDetail(detail.id));
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyId(null);
-      void load();
-    }
+    await deleting.run(detail.id, () => deleteDetail(detail.id), load);
   };
 
   const actions = actionsCell(rows, busyId, (detail, busy) => {
@@ -102,7 +72,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
     );
   });
 
-  const crumbs = [{ text: "Voyage", href: HOME_PATH }, { text: "Vessel updates", href: VESSEL_UPDATES_PATH }];
+  const crumbs = [{ text: "Voyage", href: PAGES.voyage }, { text: "Vessel updates", href: PAGES.vesselUpdates }];
 
   if (!header) {
     return (
@@ -110,7 +80,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
         <PageHeader title={`Vessel update ${vuid}`} crumbs={crumbs} />
         {loading ? <Spinner /> : (
           <NonIdealState icon={<Search size={32} />} title="Vessel update not found" description={missing ?? undefined}
-            action={<AppLink to={VESSEL_UPDATES_PATH}>Back to vessel updates</AppLink>} />
+            action={<AppLink to={PAGES.vesselUpdates}>Back to vessel updates</AppLink>} />
         )}
       </div>
     );
@@ -173,7 +143,7 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          void load();
+          load();
         }}
       />
     </div>

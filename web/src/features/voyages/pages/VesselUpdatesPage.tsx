@@ -4,21 +4,20 @@ import { Add, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useLocation } from "wouter";
 import { useState } from "react";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
-import { type PageQuery, usePagedList } from "../../../components/usePagedList.ts";
+import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
 import type { HeaderListRow } from "../api/contracts.ts";
-import { usePicker } from "../api/pickers.ts";
+import { usePicker } from "../../../lib/data/pickers.ts";
 import { deleteHeaders, loadHeaders } from "../api/voyages.ts";
 import { NewVesselUpdateDialog } from "../components/NewVesselUpdateDialog.tsx";
-import { HOME_PATH, vesselUpdatePath } from "../rules.ts";
 
 /** VUID, vessel, voyage, latest activity, count, opened, by, actions: the latest activity takes what is left. */
 const LAYOUT: ColumnLayout = {
@@ -48,7 +47,7 @@ export default function VesselUpdatesPage(_props: PageProps) {
     const item = rows[row];
     return (
       <Cell interactive>
-        {item && <AppLink to={vesselUpdatePath(item.vuid)} data-testid={`vu-row-${item.vuid}`}>{item.vuid}</AppLink>}
+        {item && <AppLink to={pathTo(PAGES.vesselUpdateRead, { vuid: item.vuid })} data-testid={`vu-row-${item.vuid}`}>{item.vuid}</AppLink>}
       </Cell>
     );
   };
@@ -70,7 +69,7 @@ export default function VesselUpdatesPage(_props: PageProps) {
     <div className="lading-page" data-testid="vessel-updates">
       <PageHeader
         title="Vessel updates"
-        crumbs={[{ text: "Voyage", href: HOME_PATH }]}
+        crumbs={[{ text: "Voyage", href: PAGES.voyage }]}
         actions={<Button intent="primary" icon={<Add />} text="New vessel update" onClick={() => setCreating(true)} data-testid="vu-new" />}
       />
       <ListToolbar
@@ -109,7 +108,7 @@ export default function VesselUpdatesPage(_props: PageProps) {
         onClose={() => setCreating(false)}
         onCreated={(header) => {
           setCreating(false);
-          withoutLeaveGuard(() => navigate(vesselUpdatePath(header.vuid)));
+          withoutLeaveGuard(() => navigate(pathTo(PAGES.vesselUpdateRead, { vuid: header.vuid })));
         }}
       />
     </div>

@@ -1,10 +1,10 @@
 import { HTMLSelect, HTMLTable, InputGroup, SegmentedControl, TextArea } from "@blueprintjs/core";
 import { useEffect, useMemo, useState } from "react";
 import { FormDialog, FormField, TextField } from "../../../components/FormDialog.tsx";
-import { focusSoon, useFormSave } from "../../../components/useFormSave.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { createSounding, LIQUIDS, type ScheduleRow, SOUNDING_TYPES, type SoundingDraft, type SoundingRow, soundingsOfVoyage, voyagesOfVessel } from "./api.ts";
 import { MANILA_UTC_OFFSET, manilaDate, manilaDateTime, manilaTimestamp } from "../../../../../api/shared/dates.ts";
+import { useOpenings, useRecord } from "../../../lib/data/load.ts";
 
 /**
  * Records a tank sounding of one of the vessel's voyages: a departure sounding at the origin or a port of call,
@@ -53,50 +53,38 @@ export function RecordSoundingDialog(
     onSaved: () => void;
   },
 ) {
-  const [voyages, setVoyages] = useState<ScheduleRow[] | null>(null);
   const [form, setForm] = useState<Form>({ voyageNum: "", soundingType: "Departure", branchCode: "", takenAt: manilaDateTime(new Date()), volumes: blankVolumes(), remarks: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [recorded, setRecorded] = useState<SoundingRow[]>([]);
   const { saving, save } = useFormSave();
 
   // Each opening starts a fresh form on the vessel's voyages as they are now.
-  useEffect(() => {
-    if (!isOpen) return;
-    let live = true;
-    setVoyages(null);
-    setErrors({});
-    voyagesOfVessel(vesselCode)
-      .then(({ data }) => {
-        if (!live) return;
-        setVoyages(data);
+  const opening = useOpenings(isOpen);
+  const vesselVoyages = useRecord(
+    !isOpen || opening === null ? null : JSON.stringify([opening, vesselCode, preferMonth]),
+    () => voyagesOfVessel(vesselCode).then((r) => r.data),
+    {
+      keepStale: false,
+      onAnswer: (data) => {
         const first = data.find((v) => manilaDate(v.estimatedTimeDeparture).startsWith(preferMonth)) ?? data[0];
         setForm({ voyageNum: first?.voyageNum ?? "", soundingType: "Departure", branchCode: likelyPort(first, "Departure"), takenAt: manilaDateTime(new Date()), volumes: blankVolumes(), remarks: "" });
-      })
-      .catch((error) => {
-        if (!live) return;
-        setVoyages([]);
-        notify.error(errorText(error));
-      });
-    return () => {
-      live = false;
-    };
+      },
+    },
+  );
+  // A failed read offers no voyage, with the notice.
+  const voyages: ScheduleRow[] | null = vesselVoyages.error !== null ? [] : vesselVoyages.data;
+  useEffect(() => {
+    if (isOpen) setErrors({});
   }, [isOpen, vesselCode, preferMonth]);
 
   const voyage = useMemo(() => voyages?.find((v) => v.voyageNum === form.voyageNum), [voyages, form.voyageNum]);
   const ports = portsOf(voyage, form.soundingType);
 
-  // What is already on record for the voyage, so nobody types a sounding twice.
-  useEffect(() => {
-    if (!isOpen || !form.voyageNum) {
-      setRecorded([]);
-      return;
-    }
-    let live = true;
-    soundingsOfVoyage(form.voyageNum).then((r) => live && setRecorded(r.data)).catch(() => live && setRecorded([]));
-    return () => {
-      live = false;
-    };
-  }, [isOpen, form.voyageNum]);
+  // What is already on record for the voyage, so nobody types a sounding twice; a failed read shows nothing.
+  const onRecord = useRecord(isOpen && form.voyageNum ? form.voyageNum : null, (num) => soundingsOfVoyage(num).then((r) => r.data), {
+    keepStale: false,
+    quiet: () => true,
+  });
+  const recorded: SoundingRow[] = onRecord.data ?? [];
 
   const change = (patch: Partial<Form>, fields: string[]) => {
     setForm((f) => ({ ...f, ...patch }));

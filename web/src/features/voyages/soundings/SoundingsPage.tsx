@@ -1,17 +1,18 @@
 import { Button, Callout, Colors, HTMLSelect, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
-import { Download, Plus, Search } from "@blueprintjs/icons";
+import { Plus, Search } from "@blueprintjs/icons";
 import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import type { PageProps } from "../../../app/routes.tsx";
+import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { type BarCategory, BarChart, type BarSeries } from "../../../components/BarChart.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { saveBytes, XLSX_TYPE } from "../../../lib/download.ts";
-import { errorText, notify } from "../../../lib/notify.ts";
+import { DownloadButton } from "../../../components/DownloadButton.tsx";
 import { signedInUserAtom } from "../../../lib/session.ts";
-import { activeVessels, LIQUIDS, type SoundingReport, type SoundingReportLine, soundingReport, soundingWorkbook, type VesselOption } from "./api.ts";
+import { useRecord } from "../../../lib/data/load.ts";
+import { loadPicker } from "../../../lib/data/pickers.ts";
+import { LIQUIDS, type SoundingReport, type SoundingReportLine, soundingReport, soundingWorkbook } from "./api.ts";
 import { type ReportColumn, ReportTable } from "../../../components/ReportTable.tsx";
-import { type ReportState, useReport } from "../../../components/useReport.ts";
+import { type ReportState, useReport } from "../../../lib/data/report.ts";
 import { manilaDate, manilaMonth, MONTH_NAMES } from "../../../../../api/shared/dates.ts";
 import { RecordSoundingDialog } from "./RecordSoundingDialog.tsx";
 
@@ -31,18 +32,15 @@ const litres = new Intl.NumberFormat("en-PH", { minimumFractionDigits: 2, maximu
 /** Litres as the server writes them (decimal text) shown with separators; blank when there is no figure. */
 const showLitres = (text: string | null | undefined) => (text === null || text === undefined || text === "" ? "" : litres.format(Number(text)));
 
-export const soundingsPath = (year: number, month: number, vesselCode: string) =>
-  `/voyage/soundings/${year}/${month}/${encodeURIComponent(vesselCode)}`;
-
 /** The year, month and vessel of the address; null parts when they cannot be read. */
 function readParams(params: PageProps["params"]) {
-  const year = Number(params.a);
-  const month = Number(params.b);
+  const year = Number(params.year);
+  const month = Number(params.month);
   return {
-    given: params.a !== undefined,
+    given: params.year !== undefined,
     year: Number.isInteger(year) && year >= 2000 && year <= 2200 ? year : null,
     month: Number.isInteger(month) && month >= 1 && month <= 12 ? month : null,
-    vesselCode: params.c ?? "",
+    vesselCode: params.vesselCode ?? "",
   };
 }
 
@@ -53,28 +51,18 @@ export default function SoundingsPage({ params }: PageProps) {
   const user = useAtomValue(signedInUserAtom);
   const mayReport = (user?.capabilities ?? []).includes("SOUNDING_REPORT");
   const { given, year, month, vesselCode } = readParams(params);
-  const [vessels, setVessels] = useState<VesselOption[] | null>(null);
+  const vesselList = useRecord("vessels", () => loadPicker("vessels"));
+  // A failed read leaves no vessel to choose, with the notice.
+  const vessels = vesselList.error !== null ? [] : vesselList.data;
   const [recording, setRecording] = useState(false);
   // Bumped after a sounding is saved, so the report reads the figures again.
   const [revision, setRevision] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    activeVessels().then((v) => live && setVessels(v)).catch((error) => {
-      if (!live) return;
-      setVessels([]);
-      notify.error(errorText(error));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   // The bare address opens this month's report of the first active vessel.
   useEffect(() => {
     if (given || !vessels || vessels.length === 0) return;
     const now = manilaMonth();
-    navigate(soundingsPath(now.year, now.month, vessels[0]!.code), { replace: true });
+    navigate(pathTo(PAGES.soundingsOf, { year: now.year, month: now.month, vesselCode: vessels[0]!.code }), { replace: true });
   }, [given, vessels, navigate]);
 
   const query = useMemo(
@@ -86,7 +74,7 @@ export default function SoundingsPage({ params }: PageProps) {
 
   const go = (patch: Partial<{ year: number; month: number; vesselCode: string }>) => {
     const now = manilaMonth();
-    navigate(soundingsPath(patch.year ?? year ?? now.year, patch.month ?? month ?? now.month, patch.vesselCode ?? vesselCode));
+    navigate(pathTo(PAGES.soundingsOf, { year: patch.year ?? year ?? now.year, month: patch.month ?? month ?? now.month, vesselCode: patch.vesselCode ?? vesselCode }));
   };
 
   const vesselName = state.report?.vesselName ?? vessels?.find((v) => v.code.toLowerCase() === vesselCode.toLowerCase())?.name ?? "";
@@ -96,7 +84,7 @@ export default function SoundingsPage({ params }: PageProps) {
   if (!given) {
     return (
       <div className="lading-page" data-testid="soundings-page">
-        <PageHeader title="Soundings" crumbs={[{ text: "Voyage", href: "/voyage" }]} />
+        <PageHeader title="Soundings" crumbs={[{ text: "Voyage", href: PAGES.voyage }]} />
         {vessels === null ? <Spinner size={30} /> : (
           <NonIdealState title="No active vessel" description="Soundings are recorded against a vessel's voyages; add or activate a vessel first." />
         )}
@@ -114,7 +102,7 @@ export default function SoundingsPage({ params }: PageProps) {
     <div className="lading-page" data-testid="soundings-page">
       <PageHeader
         title={title}
-        crumbs={[{ text: "Voyage", href: "/voyage" }]}
+        crumbs={[{ text: "Voyage", href: PAGES.voyage }]}
         actions={
           <Button icon={<Plus />} intent="primary" text="Record sounding" disabled={!vesselCode} onClick={() => setRecording(true)} data-testid="soundings-record" />
         }
@@ -133,7 +121,7 @@ export default function SoundingsPage({ params }: PageProps) {
           {vesselChoices.map((v) => <option key={v.code} value={v.code}>{v.code} · {v.name}</option>)}
         </HTMLSelect>
         <span style={{ flex: 1 }} />
-        {mayReport && <DownloadButton query={query} disabled={!state.report || state.report.data.length === 0} />}
+        {mayReport && <DownloadButton build={() => soundingWorkbook(query!)} disabled={!query || !state.report || state.report.data.length === 0} testId="soundings-download" />}
       </div>
       {(year === null || month === null) && (
         <Callout intent="danger" compact data-testid="soundings-bad-address">
@@ -157,23 +145,6 @@ export default function SoundingsPage({ params }: PageProps) {
       />
     </div>
   );
-}
-
-function DownloadButton({ query, disabled }: { query: { year: number; month: number; vesselCode: string } | null; disabled: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (!query) return;
-    setBusy(true);
-    try {
-      const file = await soundingWorkbook(query);
-      saveBytes(file.bytes, file.fileName, XLSX_TYPE);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button icon={<Download />} text="Download XLSX" loading={busy} disabled={disabled || busy || !query} onClick={() => void run()} data-testid="soundings-download" />;
 }
 
 /** A report line, or the totals line (no voyage, only the used figures). */

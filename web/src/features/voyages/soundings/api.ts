@@ -36,17 +36,3 @@ export const createSounding = (draft: SoundingDraft) => api.post<{ data: Soundin
  */
 export const voyagesOfVessel = (vesselCode: string) =>
   api.get<{ data: ScheduleRow[] }>("/VoyageSchedules/load", { vesselCode, filter: "active", take: 200 });
-
-export interface VesselOption {
-  code: string;
-  name: string;
-}
-
-let vesselRead: Promise<VesselOption[]> | null = null;
-
-/** Active vessels, read once per page load: both voyage reports pick from them, and they seldom change. */
-export function activeVessels(): Promise<VesselOption[]> {
-  vesselRead ??= api.get<{ data: VesselOption[] }>("/Vessels/getIsActive").then((r) => r.data);
-  vesselRead.catch(() => (vesselRead = null));
-  return vesselRead;
-}

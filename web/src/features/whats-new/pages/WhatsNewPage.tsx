@@ -4,8 +4,9 @@ import { History } from "@blueprintjs/icons";
 import { useEffect, useRef } from "react";
 import { ListPager } from "../../../components/ListPager.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
-import { usePagedList } from "../../../components/usePagedList.ts";
+import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { loadWhatsNew, WHATS_NEW_DEFAULT_PAGE_SIZE, WHATS_NEW_PAGE_SIZES, type WhatsNewEntry } from "../api/whats-new.ts";
+import { PAGES } from "../../../lib/paths.ts";
 
 // Release dates are calendar days: read and shown in UTC so no time zone moves them to the day before.
 const releaseDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone: "UTC" });
@@ -47,7 +48,7 @@ export default function WhatsNewPage() {
     <div className="lading-page lading-whats-new" data-testid="whats-new-page">
       <PageHeader
         title="What's new"
-        crumbs={[{ text: "Version", href: "/version" }]}
+        crumbs={[{ text: "Version", href: PAGES.version }]}
         actions={<ListPager list={list} rangeTestId="whats-new-range" pageSizes={WHATS_NEW_PAGE_SIZES} pageSizeTestId="whats-new-page-size" />}
       />
       <div

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useEffectEvent, useState } from "react";
-import type { ListResult } from "../../../api/shared/contracts.ts";
-import { whileSaving } from "../lib/leave-guard.ts";
-import { errorText, notify } from "../lib/notify.ts";
+import { useCallback, useState } from "react";
+import type { ListResult } from "../../../../api/shared/contracts.ts";
+import { notify } from "../notify.ts";
+import { useDebounced, useLoader } from "./load.ts";
+import { useRowAction } from "./save.ts";
 
 /** The lists' page of 20 (000 §9). */
 export const PAGE_SIZE = 20;
-/** Typing pauses this long before the search goes to the server. */
-export const SEARCH_DELAY_MS = 300;
 
 /** What a list asks the server for: one page, the settled search text (undefined when empty) and the filter. */
 export interface PageQuery<F> {
@@ -61,13 +60,11 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
   const [page, setPage] = useState(0);
   const [pageSize, setPageSizeValue] = useState(initialPageSize);
   const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
-  const [filter, setFilterValue] = useState<F>(initialFilter);
+  const search = useSettledSearch(searchText, () => setPage(0));
+  const [filter, setFilterValue] = useState<{ value: F; n: number }>({ value: initialFilter, n: 0 });
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
-  const [busyId, setBusyId] = useState<number | null>(null);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
@@ -78,69 +75,39 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
 
   const setPageSize = useCallback((size: number) => {
     if (size === pageSize) return;
-    setPage(Math.floor((page * pageSize) / size));
+    setPage(pageForSize(page, pageSize, size));
     setPageSizeValue(size);
   }, [page, pageSize]);
 
+  // A new filter is a new query even when it equals the last one, so it counts its changes.
   const setFilter = useCallback((next: F) => {
-    setFilterValue(next);
+    setFilterValue((f) => ({ value: next, n: f.n + 1 }));
     setPage(0);
   }, []);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch((current) => {
-        const next = searchText.trim();
-        if (next !== current) setPage(0);
-        return next;
-      });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  // The loader is read when the effect runs, so a page may pass a fresh arrow function on every render.
-  const loadPage = useEffectEvent((query: PageQuery<F>) => load(query));
-
-  useEffect(() => {
-    let stale = false;
-    setLoading(true);
-    loadPage({ skip: page * pageSize, take: pageSize, search: search || undefined, filter })
-      .then((result) => {
-        if (stale) return;
+  const loading = useLoader(
+    JSON.stringify([page, pageSize, search, filter.n, reloads]),
+    () => load({ skip: page * pageSize, take: pageSize, search: search || undefined, filter: filter.value }),
+    {
+      onAnswer: (result) => {
         // A delete or an edit elsewhere can empty the last page; step back rather than show an empty page
         // with records before it.
-        if (result.data.length === 0 && page > 0 && result.total > 0) {
-          setPage(Math.ceil(result.total / pageSize) - 1);
-          return;
-        }
+        const back = pageAfterEmptyAnswer(page, pageSize, result);
+        if (back !== null) return setPage(back);
         setRows(result.data);
         setTotal(result.total);
         // 000 §5: an empty page warns with the server's own message.
         if (result.data.length === 0) notify.warning(result.message ?? "No more data to load");
-      })
-      .catch((error) => {
-        if (!stale) notify.error(errorText(error));
-      })
-      .finally(() => {
-        if (!stale) setLoading(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [page, pageSize, search, filter, reloads]);
+      },
+    },
+  );
 
-  const runRowAction = useCallback(async (id: number, work: () => Promise<{ message: string }>, after: () => void = reload) => {
-    setBusyId(id);
-    try {
-      const result = await whileSaving(work);
-      notify.success(result.message);
-    } catch (error) {
-      notify.error(errorText(error));
-    } finally {
-      setBusyId(null);
-      after();
-    }
-  }, [reload]);
+  const rowAction = useRowAction<number>();
+  const { run } = rowAction;
+  const runRowAction = useCallback(
+    (id: number, work: () => Promise<{ message: string }>, after: () => void = reload) => run(id, work, after),
+    [run, reload],
+  );
 
   return {
     rows,
@@ -152,13 +119,51 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
     searchText,
     setSearchText,
     search,
-    filter,
+    filter: filter.value,
     setFilter,
     loading,
     reload,
     reloadFromStart,
-    busyId,
-    setBusyId,
+    busyId: rowAction.busy,
+    setBusyId: rowAction.setBusy,
     runRowAction,
   };
+}
+
+/**
+ * The search the list reads with: the box's text, trimmed, once typing has paused. A new search goes back to
+ * the first page (`onChange`), while the same text typed again does not.
+ */
+function useSettledSearch(searchText: string, onChange: () => void): string {
+  const settled = useDebounced(searchText).trim();
+  const [search, setSearch] = useState(settled);
+  if (settled !== search) {
+    setSearch(settled);
+    onChange();
+  }
+  return search;
+}
+
+/** The page that holds the first row shown now, once the page size changes. */
+export function pageForSize(page: number, oldSize: number, newSize: number): number {
+  return Math.floor((page * oldSize) / newSize);
+}
+
+/** The last page with records when a later page came back empty; null when the answer stands. */
+export function pageAfterEmptyAnswer(page: number, pageSize: number, answer: { data: unknown[]; total: number }): number | null {
+  if (answer.data.length > 0 || page === 0 || answer.total === 0) return null;
+  return Math.ceil(answer.total / pageSize) - 1;
+}
+
+/** The server's largest page; exports walk a whole list in pages of this size. */
+export const EXPORT_PAGE = 200;
+
+/** Every row of a list, read page by page (an export of what the list screen shows). */
+export async function loadEveryPage<T>(loadPage: (skip: number, take: number) => Promise<ListResult<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let skip = 0; ; skip += EXPORT_PAGE) {
+    const page = await loadPage(skip, EXPORT_PAGE);
+    rows.push(...page.data);
+    if (page.data.length < EXPORT_PAGE || rows.length >= page.total) return rows;
+  }
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { errorText, notify } from "../lib/notify.ts";
+import { notify } from "../notify.ts";
+import { useRecord } from "./load.ts";
 
 export interface ReportState<R> {
   report: R | null;
@@ -23,30 +23,13 @@ export function useReport<Q, R extends { data: unknown[]; message?: string }>(
   query: Q | null,
   options: ReportOptions = {},
 ): ReportState<R> {
-  const [state, setState] = useState<ReportState<R>>({ report: null, loading: false });
   const key = query === null ? null : JSON.stringify(query);
   const { warnWhenEmpty = false, revision = 0 } = options;
-  useEffect(() => {
-    if (query === null) {
-      setState({ report: null, loading: false });
-      return;
-    }
-    let current = true;
-    setState((s) => ({ ...s, loading: true }));
-    load(query)
-      .then((report) => {
-        if (!current) return;
-        setState({ report, loading: false });
-        if (warnWhenEmpty && report.data.length === 0) notify.warning(report.message ?? "No data found");
-      })
-      .catch((error) => {
-        if (!current) return;
-        setState({ report: null, loading: false });
-        notify.error(errorText(error));
-      });
-    return () => {
-      current = false;
-    };
-  }, [key, load, warnWhenEmpty, revision]);
-  return state;
+  const record = useRecord(key === null ? null : `${revision}:${key}`, () => load(query!), {
+    onAnswer: (answer) => {
+      if (warnWhenEmpty && answer.data.length === 0) notify.warning(answer.message ?? "No data found");
+    },
+  });
+  // A failed read shows no report rather than the previous filter's.
+  return { report: record.error !== null ? null : record.data, loading: record.loading };
 }

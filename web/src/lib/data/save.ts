@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
-import { ApiError } from "../lib/api.ts";
-import { whileSaving } from "../lib/leave-guard.ts";
-import { errorText, notify } from "../lib/notify.ts";
+import { ApiError } from "../api.ts";
+import { whileSaving } from "../leave-guard.ts";
+import { errorText, notify } from "../notify.ts";
 
 export interface FormSaveHandlers<R> {
   onSaved: (result: R) => void;
@@ -34,4 +34,26 @@ export function useFormSave() {
 /** Focuses an input once the current render is done: the Save button lost focus while it was disabled. */
 export function focusSoon(id: string): void {
   setTimeout(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * A write on one row of a list (a delete, an activation): `busy` names the row while it runs, leaving is
+ * guarded, the server's notice (or the error) is shown, and then `after` runs, whatever the outcome (a list
+ * reads itself again after a write, failed or not).
+ */
+export function useRowAction<K>() {
+  const [busy, setBusy] = useState<K | null>(null);
+  const run = useCallback(async (key: K, work: () => Promise<{ message: string }>, after: () => void) => {
+    setBusy(key);
+    try {
+      const result = await whileSaving(work);
+      notify.success(result.message);
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setBusy(null);
+      after();
+    }
+  }, []);
+  return { busy, setBusy, run };
 }
