@@ -7,6 +7,7 @@ import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { type FullQuotation, laneInput, type LaneRow } from "../api/contracts.ts";
 import { type Picked, usePicker } from "../../../lib/data/pickers.ts";
+import { useDebounced, useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { insertLanes, type PricedLane, priceLane, updateLane } from "../api/quotations.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import {
@@ -59,11 +60,6 @@ export function LaneDialog({ isOpen, quotation, lane, onClose, onSaved }: LaneDi
   const [typed, setTyped] = useState<TypedRates>({});
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [preview, setPreview] = useState<PricedLane | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const [pricing, setPricing] = useState(false);
-  /** The lane (as priceKey below) that the preview or its error belongs to. */
-  const [pricedFor, setPricedFor] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useUnsavedChanges(isOpen && dirty);
 
@@ -73,9 +69,6 @@ export function LaneDialog({ isOpen, quotation, lane, onClose, onSaved }: LaneDi
     setTyped(lane ? typedRatesOf(lane) : {});
     setDirty(false);
     setErrors({});
-    setPreview(null);
-    setPreviewError(null);
-    setPricedFor(null);
   }, [isOpen, lane]);
 
   const mode = serviceModes.find((m) => m.code === form.serviceModeCode);
@@ -88,44 +81,27 @@ export function LaneDialog({ isOpen, quotation, lane, onClose, onSaved }: LaneDi
   const priceKey = JSON.stringify({ ...laneInputOf(form, doors), termsAndConditions: "" });
   const complete = Object.keys(gaps).length === 0;
 
-  useEffect(() => {
-    if (!isOpen || !complete || !mode) return;
-    const parsed = laneInput.safeParse(JSON.parse(priceKey));
-    if (!parsed.success) {
-      setPreview(null);
-      setPreviewError(parsed.error.issues[0]?.message ?? "The lane is not complete.");
-      setPricedFor(priceKey);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(() => {
-      setPricing(true);
-      priceLane(parsed.data, quotation.cargoTypeCode, quotation.sqDate)
-        .then((result) => {
-          if (!live) return;
-          setPreview(result.data);
-          setPreviewError(null);
-          setPricedFor(priceKey);
-        })
-        .catch((error) => {
-          if (!live) return;
-          // Shown in the dialog rather than as a notice: it explains what the lane lacks while it is edited.
-          setPreview(null);
-          setPreviewError(serverMessage(error));
-          setPricedFor(priceKey);
-        })
-        .finally(() => live && setPricing(false));
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [isOpen, complete, mode, priceKey, quotation.cargoTypeCode, quotation.sqDate]);
+  // The lane is priced once typing pauses, read again at each opening; a failure is shown in the dialog rather
+  // than as a notice, since it explains what the lane lacks while it is edited.
+  const opening = useOpenings(isOpen);
+  const parsedLane = useMemo(() => laneInput.safeParse(JSON.parse(priceKey)), [priceKey]);
+  const settledKey = useDebounced(priceKey, PREVIEW_DELAY_MS);
+  const wanted = isOpen && complete && mode && parsedLane.success ? priceKey : null;
+  const priceRead = useRecord<PricedLane>(
+    wanted !== null && settledKey === wanted && opening !== null ? `${opening}|${wanted}` : null,
+    (key) => priceLane(laneInput.parse(JSON.parse(key.slice(key.indexOf("|") + 1))), quotation.cargoTypeCode, quotation.sqDate).then((r) => r.data),
+    { quiet: () => true, keepStale: false },
+  );
+  const preview = wanted === null || priceRead.error ? null : priceRead.data;
+  const previewError = parsedLane.success
+    ? (wanted !== null && priceRead.error ? serverMessage(priceRead.error) : null)
+    : (parsedLane.error.issues[0]?.message ?? "The lane is not complete.");
+  const pricing = wanted !== null && priceRead.loading;
 
   const shown = useMemo(() => (preview ? preview.charges.map((c) => withTypedRate(c, typed)) : []), [preview, typed]);
   const totals = totalsOf(shown);
   // Saving waits for the preview of the lane as it stands: the requested rates go by the charges it lists.
-  const stale = complete && pricedFor !== priceKey;
+  const stale = wanted !== null && settledKey !== wanted;
   const badRates = Object.values(typed).some((text) => text.trim() !== "" && !isRateText(text));
 
   const set = <K extends keyof LaneForm>(field: K) => (value: LaneForm[K]) => {
