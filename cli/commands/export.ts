@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { customersForExport, truckingsForExport } from "../../api/modules/master-data/index.ts";
-import { reportQuery, schedulesForReport } from "../../api/modules/voyages/index.ts";
+import { reportQuery, voyageScheduleWorkbook } from "../../api/modules/voyages/index.ts";
 import { buildCustomersWorkbook, CUSTOMERS_XLSX_NAME } from "../../templates/exports/customers.ts";
 import { buildTruckingsWorkbook, TRUCKINGS_XLSX_NAME } from "../../templates/exports/truckings.ts";
-import { buildVoyageScheduleWorkbook, VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
+import { VOYAGE_SCHEDULE_XLSX_NAME } from "../../templates/exports/voyage-schedule.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
 
@@ -67,8 +67,8 @@ export function registerVoyageExports(program: Command, ctx: CliContext): void {
       withDatabase(ctx, async (handle) => {
         const range = reportQuery.safeParse({ DateFrom: opts.from, DateTo: opts.to });
         if (!range.success) throw new CliError(range.error.issues.map((i) => i.message).join("; "));
-        const rows = await schedulesForReport(handle.db, { dateFrom: range.data.DateFrom, dateTo: range.data.DateTo });
-        saveFile(ctx, opts.out, { bytes: buildVoyageScheduleWorkbook(rows), fileName: VOYAGE_SCHEDULE_XLSX_NAME }, rows.length, "voyage");
+        const { file, voyages } = await voyageScheduleWorkbook(handle.db, { dateFrom: range.data.DateFrom, dateTo: range.data.DateTo });
+        saveFile(ctx, opts.out, file, voyages, "voyage");
       })
     );
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { regexLiteralEnd } from "./source-text.ts";
 
 /**
  * A small reader of the import statements of our TypeScript sources, enough for the boundary test: static
@@ -61,15 +62,7 @@ function mask(source: string): string {
       lastSignificant = ch;
       lastWord = "";
     } else if (ch === "/" && (lastSignificant === "" || "(,=:[!&|?{};+-*%<>~^".includes(lastSignificant) || ["return", "typeof", "case"].includes(lastWord))) {
-      let j = i + 1;
-      let inClass = false;
-      while (j < source.length && source[j] !== "\n") {
-        if (source[j] === "\\") j++;
-        else if (source[j] === "[") inClass = true;
-        else if (source[j] === "]") inClass = false;
-        else if (source[j] === "/" && !inClass) break;
-        j++;
-      }
+      const j = regexLiteralEnd(source, i);
       blank(i + 1, j);
       i = j + 1;
       lastSignificant = "/";

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { regexLiteralEnd } from "./source-text.ts";
 
 /**
  * Finds code that writes a status literal to a status column, which only a module's workflow may do:
@@ -125,15 +126,7 @@ export function scanSource(file: string, source: string): StatusWrite[] {
       readTemplate("", line);
     } else if (c === "/" && (tokens.length === 0 || BEFORE_REGEX.has(last().value))) {
       // A regular expression: skip it, minding character classes and escapes.
-      let j = i + 1;
-      let inClass = false;
-      while (j < source.length && source[j] !== "\n") {
-        if (source[j] === "\\") j++;
-        else if (source[j] === "[") inClass = true;
-        else if (source[j] === "]") inClass = false;
-        else if (source[j] === "/" && !inClass) break;
-        j++;
-      }
+      const j = regexLiteralEnd(source, i);
       i = j + 1;
       while (/[a-z]/i.test(source[i] ?? "")) i++;
       tokens.push({ kind: "punct", value: "regex", line });

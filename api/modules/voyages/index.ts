@@ -1,7 +1,8 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { reportQuery, type ScheduleRow } from "./schedules/schemas.ts";
-export { scheduleByNumber, schedulesForReport } from "./schedules/service.ts";
+export { scheduleByNumber } from "./schedules/service.ts";
+export { voyageScheduleWorkbook } from "./schedules/documents.ts";
 
 import { voyageScheduleRoutes } from "./schedules/routes.ts";
 import { soundingRoutes } from "./soundings/routes.ts";

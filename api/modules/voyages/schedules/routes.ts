@@ -2,8 +2,8 @@ import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { activationQuery, deleteBody, idParam } from "../../../shared/contracts.ts";
-import { workbookFile } from "../../../shared/files.ts";
 import { croStatusBody, reportQuery, scheduleInput, scheduleListQuery, scheduleRow, scheduleUpdate, vesselHistoryQuery, voyageNumParam } from "./schemas.ts";
+import { voyageScheduleWorkbook } from "./documents.ts";
 import { vesselHistory } from "./vessel-history.ts";
 import {
   activateSchedule,
@@ -12,7 +12,6 @@ import {
   deleteSchedules,
   listSchedules,
   scheduleByNumber,
-  schedulesForReport,
   updateCroStatus,
   updateSchedule,
 } from "./service.ts";
@@ -70,13 +69,7 @@ export const voyageScheduleRoutes: RouteDef[] = [
   route({
     method: "get", path: "/VoyageSchedules/GenerateReports", permission, tag, query: reportQuery,
     summary: "voyage_schedule.xlsx: every voyage departing from DateFrom to DateTo (Manila dates)",
-  }, async ({ deps, query }) => {
-    const [template, rows] = await Promise.all([
-      import("../../../../templates/exports/voyage-schedule.ts"),
-      schedulesForReport(deps.db, { dateFrom: query.DateFrom, dateTo: query.DateTo }),
-    ]);
-    return fileResponse(workbookFile(template.buildVoyageScheduleWorkbook(rows), template.VOYAGE_SCHEDULE_XLSX_NAME));
-  }),
+  }, async ({ deps, query }) => fileResponse((await voyageScheduleWorkbook(deps.db, { dateFrom: query.DateFrom, dateTo: query.DateTo })).file)),
   route({
     method: "get", path: "/VoyageSchedules/vesselHistory", permission, tag, query: vesselHistoryQuery,
     summary: "The vessel history report: a vessel's voyages departing in the period, planned ETD and ETAs beside the ATD and ATAs recorded, minutes late",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { idParam } from "../../../shared/contracts.ts";
-import { workbookFile } from "../../../shared/files.ts";
+import { soundingReportWorkbook } from "./documents.ts";
 import { voyageNumParam } from "../schedules/schemas.ts";
 import { soundingInput, soundingReport, soundingReportQuery, soundingRow } from "./schemas.ts";
 import { createSounding, deleteSounding, soundingReport as buildReport, soundingsOfVoyage, updateSounding } from "./service.ts";
@@ -39,8 +39,5 @@ export const soundingRoutes: RouteDef[] = [
   route({
     method: "get", path: "/VoyageSoundings/report/download", permission: "SOUNDING_REPORT", tag, query: soundingReportQuery,
     summary: "The sounding report as an Excel workbook",
-  }, async ({ deps, query }) => {
-    const [template, report] = await Promise.all([import("../../../../templates/exports/sounding-report.ts"), buildReport(deps.db, query)]);
-    return fileResponse(workbookFile(template.buildSoundingReportWorkbook(report), template.soundingReportFileName(report)));
-  }),
+  }, async ({ deps, query }) => fileResponse(await soundingReportWorkbook(deps.db, query))),
 ];
