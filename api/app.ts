@@ -4,6 +4,7 @@ import { getPath as defaultGetPath } from "hono/utils/url";
 import { z } from "zod";
 import { AppError } from "./shared/errors.ts";
 import { errorBody, renderError } from "./http/errors.ts";
+import { withAliases } from "./http/aliases.ts";
 import { mountRoutes } from "./http/mount.ts";
 import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
@@ -19,7 +20,7 @@ export type { Deps };
  * parameter paths. The route table test walks this list.
  */
 export function apiRoutes(deps: Pick<Deps, "config">, modules: readonly LadingModule[] = LADING_MODULES): RouteDef[] {
-  const routes = moduleRoutes(deps, modules);
+  const routes = withAliases(moduleRoutes(deps, modules));
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
   const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));
   routes.push(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { activationQuery, deleteBody, idParam, listQuery } from "../shared/contracts.ts";
 import type { CrudService, MasterTable } from "../shared/crud.ts";
 import type { EntityPaths } from "../shared/fields.ts";
-import { type Permission, route, type RouteDef } from "./route.ts";
+import { type Permission, route, type RouteAlias, type RouteDef } from "./route.ts";
 
 /** The parts of an entity's shared contract (api/shared/fields.ts) the routes are made from. */
 export interface RouteContract {
@@ -18,6 +18,8 @@ export interface CrudRouteOptions<T extends MasterTable> {
   tag: string;
   permission: Permission;
   service: CrudService<T>;
+  /** Other spellings of some of the calls, as the spec's clients write them (see RouteAlias). */
+  aliases?: Partial<Record<keyof EntityPaths, readonly RouteAlias[]>>;
 }
 
 const writeResult = (row: z.ZodType) => z.object({ data: row, message: z.string() });
@@ -27,6 +29,7 @@ const codeParam = z.object({ code: z.string().trim().min(1, "code is required").
 /** The shared master-data pattern of 000 §7: load, get, create, update, delete, activate, list active. */
 export function crudRoutes<T extends MasterTable>(o: CrudRouteOptions<T>): RouteDef[] {
   const { service, permission, tag, contract } = o;
+  const aliases = (call: keyof EntityPaths) => o.aliases?.[call];
   const label = service.label.toLowerCase();
   const path = (call: keyof EntityPaths) => `/${contract.resource}${contract.paths[call] ? `/${contract.paths[call]}` : ""}`;
   // The description's filter columns become optional query parameters of load and of the active list.
@@ -54,7 +57,7 @@ export function crudRoutes<T extends MasterTable>(o: CrudRouteOptions<T>): Route
       summary: `One ${label} by id`, response: z.object({ data: contract.row }),
     }, async ({ deps, params }) => ({ data: await service.get(deps.db, params.id) })),
     route({
-      method: "post", path: path("create"), permission, tag, body: contract.input, status: 201,
+      method: "post", path: path("create"), permission, tag, body: contract.input, status: 201, aliases: aliases("create"),
       summary: `Create a ${label}`, response: writeResult(contract.row),
     }, ({ deps, body, caller }) => service.create(deps.db, body as Record<string, unknown>, caller)),
     byCode

@@ -15,6 +15,19 @@ export type Permission = MenuId | Capability | "authenticated" | "public";
 
 export type HttpMethod = "get" | "post" | "put" | "delete";
 
+/**
+ * Another spelling of a route that the spec's clients call (POST /Routes/create for POST /Routes), answered by
+ * the same handler behind the same permission and checks. A path parameter the alias's path leaves out is read
+ * from the query string (GET /Customers/customerChargesV1?code=C1), and so is the body of a GET alias of a
+ * route with a body (a list field may come as repeated keys or comma-separated).
+ */
+export interface RouteAlias {
+  method: HttpMethod;
+  path: string;
+}
+
+/** Error statuses a route may answer beyond those the OpenAPI document derives from its declaration. */
+export type ExtraErrorStatus = 409 | 410 | 429;
 
 export interface Deps {
   db: Db;
@@ -39,6 +52,19 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   response?: Schema;
   /** Status of a successful answer when the handler returns plain data. */
   status?: 200 | 201;
+  /** Other spellings of this route (see RouteAlias). */
+  aliases?: readonly RouteAlias[];
+  /** The OpenAPI operationId, when the one derived from the tag, method and path would clash with another. */
+  operationId?: string;
+  /** Error statuses this route answers that its shape does not imply: 429 of a rate limit, 410 of a used link. */
+  errors?: readonly ExtraErrorStatus[];
+  /** Set on the route an alias becomes (by withAliases): the route it is another spelling of. */
+  aliasOf?: {
+    method: HttpMethod;
+    path: string;
+    /** For the OpenAPI document: the fields an alias reads from its query string (moved parameters, body). */
+    query?: z.ZodObject;
+  };
 }
 
 export interface HandlerInput<P, Q, B> {

@@ -18,9 +18,30 @@ const tag = "Master data";
 /** Entities kept from a screen outside Master Data: routes are drawn up on the Voyage screens (001 §2). */
 const ENTITY_MENU: Partial<Record<EntityName, "VOYAGE">> = { routes: "VOYAGE" };
 
+/**
+ * 000 §7 lists the calls of these entities as path words ("create, update/{id}, get/{id}"), so a client written
+ * from it posts to /Routes/create where the shared pattern creates with POST /Routes: both are answered.
+ */
+const createWord = (resource: string) => ({ create: [{ method: "post", path: `/${resource}/create` }] } as const);
+const ENTITY_SPELLINGS: Partial<Record<EntityName, Parameters<typeof crudRoutes>[0]["aliases"]>> = {
+  routes: createWord("Routes"),
+  chargeServicesMatrices: createWord("ChargeServicesMatrices"),
+  companyPolicies: createWord("CompanyPolicies"),
+  freightRates: createWord("FreightRates"),
+  portRates: createWord("PortRates"),
+  truckingRates: createWord("TruckingRates"),
+  vessels: createWord("Vessels"),
+};
+
 /** The shared calls of every entity, made from its description. */
 const sharedRoutes: RouteDef[] = (Object.keys(ENTITY_CONTRACTS) as EntityName[]).flatMap((name) =>
-  crudRoutes({ contract: ENTITY_CONTRACTS[name], service: ENTITY_SERVICES[name] as never, permission: ENTITY_MENU[name] ?? "MASTERDATA", tag })
+  crudRoutes({
+    contract: ENTITY_CONTRACTS[name],
+    service: ENTITY_SERVICES[name] as never,
+    permission: ENTITY_MENU[name] ?? "MASTERDATA",
+    tag,
+    aliases: ENTITY_SPELLINGS[name],
+  })
 );
 
 // The special calls come first: a fixed path such as /Customers/getWithDetailsV1/{id} must not be read as a

@@ -140,6 +140,8 @@ export const chargesRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------- charge-services matrix
   route({
     method: "get", path: "/ChargeServicesMatrices", permission: "authenticated", tag,
+    // 000 §7 names this call "list" among path words.
+    aliases: [{ method: "get", path: "/ChargeServicesMatrices/list" }],
     query: listFilters.extend({
       chargeCode: optionalCode("chargeCode"),
       serviceModeCode: optionalCode("serviceModeCode"),
@@ -152,6 +154,7 @@ export const chargesRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------- company policies
   route({
     method: "get", path: "/CompanyPolicies", permission: "authenticated", tag,
+    aliases: [{ method: "get", path: "/CompanyPolicies/list" }],
     query: listFilters.extend({ code: optionalCode("code") }),
     summary: "Company policy versions matching the filters, unpaged, newest date effective first within a code",
     response: pageAnswer(companyPolicyContract.row),
@@ -165,6 +168,8 @@ export const chargesRoutes: RouteDef[] = [
 
   route({
     method: "post", path: "/CompanyPolicies/getByList", permission: "authenticated", tag, body: policyByListBody,
+    // A read, so clients written from 000 §7 (lists use GET) call it with GET: ?codes=C0004,C0005&date=...
+    aliases: [{ method: "get", path: "/CompanyPolicies/getByList" }],
     summary: "The version in force today (or on `date`) of each policy code sent; codes without one come back in `missing`",
     response: z.object({ data: z.array(companyPolicyContract.row), missing: z.array(z.string()), date: z.string() }),
   }, ({ deps, body }) => policiesInForce(deps.db, body.codes, body.date ?? manilaDate(new Date()))),

@@ -32,6 +32,14 @@ import {
 } from "./service.ts";
 
 const row = customerContract.row;
+
+/**
+ * The rates basis is read by customer code (as quotations and bookings know a customer) and written by id (as
+ * the customer screen does). Both spellings stay as clients call them, under one path template, so the API
+ * description declares the path once: the parameter is a code to GET and an id to PUT.
+ */
+const basisByCode = z.object({ customer: customerCodeParam.shape.code.describe("The customer's code") });
+const basisById = z.object({ customer: idParam.shape.id.describe("The customer's id") });
 const detailed = row.extend({ addresses: z.array(z.record(z.string(), z.unknown())), charges: z.array(z.record(z.string(), z.unknown())) });
 
 /**
@@ -46,6 +54,8 @@ export const customersRoutes: RouteDef[] = [
   }, ({ deps, body }) => loadCustomers(deps.db, body)),
   route({
     method: "get", path: "/Customers", permission: "authenticated", tag, query: listQuery,
+    // 000 §7 names this call "list".
+    aliases: [{ method: "get", path: "/Customers/list" }],
     summary: "Customers a page at a time (skip, take, search, filter)", response: pageAnswer(row),
   }, ({ deps, query }) => listCustomers(deps.db, query)),
   route({
@@ -84,19 +94,21 @@ export const customersRoutes: RouteDef[] = [
   }, ({ deps, params, query }) => searchByAccountExecutive(deps.db, params.aeId, query)),
   route({
     method: "get", path: "/Customers/customerChargesV1/{code}", permission: "authenticated", tag, params: customerCodeParam,
+    // 000 §7 spells the call without a path segment; such a client sends the customer code as ?code=.
+    aliases: [{ method: "get", path: "/Customers/customerChargesV1" }],
     summary: "The charges agreed with one customer, by customer code",
     response: z.object({ data: z.object({ customerCode: z.string(), charges: z.array(z.record(z.string(), z.unknown())) }) }),
   }, async ({ deps, params }) => ({ data: await customerChargesOf(deps.db, params.code) })),
   route({
-    method: "get", path: "/Customers/ratesBasis/{code}", permission: "authenticated", tag, params: customerCodeParam,
+    method: "get", path: "/Customers/ratesBasis/{customer}", permission: "authenticated", tag, params: basisByCode,
     summary: "Whether a customer is rated per bag or per TEU",
     response: z.object({ data: z.object({ id: z.number(), code: z.string(), company: z.string(), isPerBag: z.boolean(), rateUnit: z.string(), label: z.string() }) }),
-  }, async ({ deps, params }) => ({ data: await ratesBasis(deps.db, params.code) })),
+  }, async ({ deps, params }) => ({ data: await ratesBasis(deps.db, params.customer) })),
   route({
-    method: "put", path: "/Customers/ratesBasis/{id}", permission: "MASTERDATA", tag, params: idParam, query: perBagQuery,
+    method: "put", path: "/Customers/ratesBasis/{customer}", permission: "MASTERDATA", tag, params: basisById, query: perBagQuery,
     summary: "Rate a customer per bag (?isPerBag=true) or per TEU (?isPerBag=false)",
     response: writeAnswer(z.object({ code: z.string(), isPerBag: z.boolean(), rateUnit: z.string(), label: z.string() })),
-  }, ({ deps, params, query, caller }) => setRatesBasis(deps.db, params.id, query.isPerBag, caller)),
+  }, ({ deps, params, query, caller }) => setRatesBasis(deps.db, params.customer, query.isPerBag, caller)),
   route({
     method: "post", path: "/Customers/computeInsuranceWithOtherCharges", permission: "authenticated", tag, body: insuranceBody,
     summary: "Insurance premium from the C0004 and C0005 policies in force, with other charges insured along",

@@ -245,12 +245,12 @@ function basisOf(customer: Customer) {
   return { id: customer.id, code: customer.code, company: customer.company, isPerBag: customer.isPerBag, rateUnit, label: RATE_UNIT_LABELS[rateUnit] };
 }
 
-/** GET /Customers/ratesBasis/{code}. */
+/** GET /Customers/ratesBasis/{customer}, by customer code. */
 export async function ratesBasis(db: Db, code: string) {
   return basisOf(await customerService.getByCode(db, code));
 }
 
-/** PUT /Customers/ratesBasis/{id}?isPerBag: switches the customer between per-bag and per-TEU rating. */
+/** PUT /Customers/ratesBasis/{customer}?isPerBag, by customer id: switches the customer between per-bag and per-TEU rating. */
 export async function setRatesBasis(db: Db, id: number, isPerBag: boolean, actor: Actor) {
   const [row] = await db.update(customers)
     .set({ isPerBag, userModified: actor.userId, dateModified: new Date() })

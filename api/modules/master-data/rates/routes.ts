@@ -105,6 +105,8 @@ function listRoutes(r: Resource): RouteDef[] {
   return [
     route({
       method: "get", path: `/${r.resource}`, permission: "authenticated", tag, query: wholeListQuery.extend(r.filters.shape),
+      // 000 §7 names this call "list" among path words.
+      aliases: [{ method: "get", path: `/${r.resource}/list` }],
       summary: `The ${label}s matching the filters (up to 200 at a time), newest first within each placement`,
       response: z.object({ data: z.array(r.row), total: z.number(), message: z.string().optional() }),
     }, ({ deps, query }) => listRates(deps.db, r.kind, query as PlainListQuery & Window)),
