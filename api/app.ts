@@ -22,7 +22,7 @@ export type { Deps };
 export function apiRoutes(deps: Pick<Deps, "config">, modules: readonly LadingModule[] = LADING_MODULES): RouteDef[] {
   const routes = withAliases(moduleRoutes(deps, modules));
   let openapi: ReturnType<typeof buildOpenApi> | undefined;
-  const document = () => (openapi ??= buildOpenApi(routes, deps.config.version));
+  const document = () => (openapi ??= buildOpenApi(routes, deps.config));
   routes.push(
     route({ method: "get", path: "/openapi.json", permission: "public", tag: "System", summary: "This API as OpenAPI 3.1", response: z.object({}).passthrough() }, () => document()),
     route({ method: "get", path: "/docs", permission: "public", tag: "System", summary: "Browse the API" }, ({ c }) => c.html(renderDocsPage(document()))),

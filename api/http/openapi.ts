@@ -1,5 +1,10 @@
 import { z } from "zod";
+import { SESSION_COOKIE } from "../modules/auth/index.ts";
+import { CAPABILITIES, MENU_LABELS, type MenuId } from "../shared/permissions.ts";
+import type { AppConfig } from "./config.ts";
 import type { RouteDef } from "./route.ts";
+
+type Spec = RouteDef["spec"];
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" });
@@ -15,49 +20,178 @@ function parameters(schema: z.ZodType | undefined, where: "path" | "query") {
   }));
 }
 
-const errorResponse = {
-  description: "Error: { message, errors: { \"\": [detail], field: [...] } }",
-  content: {
-    "application/json": {
-      schema: {
-        type: "object",
-        properties: { message: { type: "string" }, errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
-      },
-    },
-  },
+/** What each tag of the route declarations covers; a tag missing here fails the OpenAPI test. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "System": "Liveness, the server's version and this description of the API.",
+  "Sign-in": "Signing in and out, the session probe. A session is a bearer token or the session cookie.",
+  "Users": "User accounts, their branches and CYs, passwords, set-up and reset links.",
+  "Roles": "Roles and the menus and capabilities each grants.",
+  "Email": "The outbox of email the system sends.",
+  "Notifications": "Notifications, their live stream and Web Push subscriptions.",
+  "What's new": "The release notes.",
+  "Audit": "The audit log.",
+  "Master data": "Reference tables, rates, charges, policies, customers, vessels, equipment and the calendar.",
+  "Reference lists": "The fixed lists the screens choose from.",
+  "Sales quotations": "Quotations, their lanes, approval chain, printouts and reports.",
+  "Voyages": "Voyage schedules, soundings and vessel history.",
+  "Vessel updates": "Vessel arrival and departure updates of a voyage.",
+  "Bookings": "Bookings and batches, the customer booking link, tracking and printouts.",
 };
 
-/** The OpenAPI document, made from the same zod schemas the routes validate with. */
-export function buildOpenApi(routes: readonly RouteDef[], version: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const { spec } of routes) {
-    const path = "/api" + spec.path;
-    const operation: Record<string, unknown> = {
-      tags: [spec.tag],
-      summary: spec.summary,
-      "x-permission": spec.permission,
-      security: spec.permission === "public" ? [] : [{ bearer: [] }, { cookie: [] }],
-      parameters: [...parameters(spec.params, "path"), ...parameters(spec.query, "query")],
-      responses: {
-        [String(spec.status ?? 200)]: {
-          description: "Success",
-          ...(spec.response ? { content: { "application/json": { schema: jsonSchema(spec.response, "output") } } } : {}),
-        },
-        default: errorResponse,
-      },
-    };
-    if (spec.body) {
-      operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } };
-    }
-    (paths[path] ??= {})[spec.method] = operation;
+const words = (text: string) => text.replace(/'/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
+const upper = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+/**
+ * The operationId a route gets unless it names one: its tag, then its method and path words, path parameters
+ * as By<Name>: "masterData_getCustomersRatesBasisByCustomer". Made from the declaration only, so it stays the
+ * same from run to run and a generated client's method names do not move.
+ */
+export function operationIdOf(spec: Pick<Spec, "tag" | "method" | "path" | "operationId">): string {
+  if (spec.operationId) return spec.operationId;
+  const tag = words(spec.tag).map((w, i) => (i === 0 ? w.toLowerCase() : upper(w.toLowerCase()))).join("");
+  const path = spec.path.split("/").filter(Boolean)
+    .map((segment) => segment.startsWith("{") ? "By" + upper(segment.slice(1, -1)) : words(segment).map(upper).join(""))
+    .join("");
+  return `${tag}_${spec.method}${path}`;
+}
+
+const ERROR_SCHEMA = { $ref: "#/components/schemas/Error" };
+const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: ERROR_SCHEMA } } });
+
+/** The error answers several operations share, by status. */
+const ERROR_RESPONSES = {
+  BadRequest: errorAnswer("The request was refused as invalid; `errors` names each field and what is wrong with it."),
+  Unauthorized: errorAnswer("No session, or the session has ended: sign in again."),
+  NotFound: errorAnswer("No record matches the path (or the caller may not see it)."),
+  Conflict: errorAnswer("The change conflicts with the record as stored: changed since it was read, a code already taken, or a status that no longer allows it."),
+  Gone: errorAnswer("The link was used or has expired."),
+  PayloadTooLarge: errorAnswer("The request body is larger than the server accepts."),
+  UnsupportedMediaType: errorAnswer("The request body is not JSON."),
+  TooManyRequests: errorAnswer("Too many attempts: wait and try again."),
+  Unexpected: errorAnswer("An unexpected server error (500), or a service the request needs is unavailable (503)."),
+} as const;
+const ref = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** A POST whose last word says it reads (POST /Customers/load, /CompanyPolicies/getByList) writes nothing. */
+const READING_WORD = /^(load|get|search|read|list|compute|validate|download|generate|aging)/i;
+
+function isWrite(spec: Spec): boolean {
+  if (spec.method === "put" || spec.method === "delete") return true;
+  if (spec.method !== "post") return false;
+  const last = spec.path.split("/").filter((s) => s && !s.startsWith("{")).at(-1) ?? "";
+  return !READING_WORD.test(last);
+}
+
+function refusal(permission: Spec["permission"]): string {
+  if (permission === "authenticated") return "The signed-in user may not do this to this record.";
+  if (permission in MENU_LABELS) return `The caller's role does not have access to ${MENU_LABELS[permission as MenuId]}.`;
+  const label = CAPABILITIES.find((c) => c.id === permission)?.label ?? permission;
+  return `The caller's role does not have the ${label} permission.`;
+}
+
+/**
+ * The error answers of one operation, from its declaration: 400 when it takes input (and on every guarded
+ * route, whose guard refuses a malformed session header), 401 and 403 when it is guarded, 404 when a path
+ * names a record, 409 on a guarded write, 413 and 415 when it takes a JSON body, and what `errors` adds.
+ */
+function errorResponses(spec: Spec): Record<string, unknown> {
+  const guarded = spec.permission !== "public";
+  const hasInput = Boolean(spec.params || spec.query || spec.body);
+  const namesRecord = /\{\w+\}/.test(spec.path) || /\{\w+\}/.test(spec.aliasOf?.path ?? "");
+  const extra = new Set(spec.errors ?? []);
+  const out: Record<string, unknown> = {};
+  if (hasInput || guarded) out["400"] = ref("BadRequest");
+  if (guarded) {
+    out["401"] = ref("Unauthorized");
+    out["403"] = errorAnswer(refusal(spec.permission));
   }
+  if (namesRecord) out["404"] = ref("NotFound");
+  if (extra.has(409) || (guarded && isWrite(spec))) out["409"] = ref("Conflict");
+  if (extra.has(410)) out["410"] = ref("Gone");
+  if (spec.body) {
+    out["413"] = ref("PayloadTooLarge");
+    out["415"] = ref("UnsupportedMediaType");
+  }
+  if (extra.has(429)) out["429"] = ref("TooManyRequests");
+  out.default = ref("Unexpected");
+  return out;
+}
+
+function operation(spec: Spec): Record<string, unknown> {
+  const aliasOf = spec.aliasOf;
+  const op: Record<string, unknown> = {
+    operationId: operationIdOf(spec),
+    tags: [spec.tag],
+    summary: spec.summary,
+    "x-permission": spec.permission,
+    security: spec.permission === "public" ? [] : [{ bearer: [] }, { cookie: [] }],
+    parameters: [...parameters(spec.params, "path"), ...parameters(aliasOf?.query ?? spec.query, "query")],
+    responses: {
+      [String(spec.status ?? 200)]: {
+        description: "Success",
+        ...(spec.response ? { content: { "application/json": { schema: jsonSchema(spec.response, "output") } } } : {}),
+      },
+      ...errorResponses(spec),
+    },
+  };
+  if (aliasOf) {
+    // An alias is an operation of its own, not deprecated: the spec's clients call it by this spelling, and a
+    // generated client gets a method for it that answers exactly as the main spelling's method does.
+    op.description = `Another spelling of ${aliasOf.method.toUpperCase()} /api${aliasOf.path}, answered by the same handler` +
+      (aliasOf.query ? "; what that route takes in its path or body comes here in the query string." : ".");
+    op.deprecated = false;
+  }
+  if (spec.body) {
+    op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } };
+  }
+  return op;
+}
+
+/** The OpenAPI document, made from the same zod schemas the routes validate with. */
+export function buildOpenApi(routes: readonly RouteDef[], config: Pick<AppConfig, "version" | "publicUrl" | "supportEmail">) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const owners = new Map<string, string>();
+  for (const { spec } of routes) {
+    const id = operationIdOf(spec);
+    const name = `${spec.method.toUpperCase()} ${spec.path}`;
+    const other = owners.get(id);
+    if (other) throw new Error(`${other} and ${name} would share the operationId "${id}": give one of them its own operationId.`);
+    owners.set(id, name);
+    (paths["/api" + spec.path] ??= {})[spec.method] = operation(spec);
+  }
+  // Only the shared answers some operation uses, so the document carries no unused component.
+  const used = new Set(JSON.stringify(paths).match(/#\/components\/responses\/\w+/g)?.map((r) => r.split("/").at(-1)));
+  const responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([name]) => used.has(name)));
+  const tags = [...new Set(routes.map((r) => r.spec.tag))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   return {
     openapi: "3.1.0",
-    info: { title: "Lading API", version },
+    info: {
+      title: "Lading API",
+      version: config.version,
+      description: "The back office of a sea-freight and trucking line. Errors answer { message, errors } (components.schemas.Error).",
+      contact: { name: "Lading support", email: config.supportEmail },
+      // The project is not published under an open licence; the SPDX form for that is a LicenseRef.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    // Paths start with /api, so the server is the site's address: the public one when set, else this host.
+    servers: [{ url: config.publicUrl ? config.publicUrl.replace(/\/+$/, "") : "/", description: "This Lading server" }],
+    tags,
     components: {
+      schemas: {
+        Error: {
+          type: "object",
+          description: "The one error body. `errors` maps each field to its problems; the empty key holds the detail to show beside `message`.",
+          required: ["message", "errors"],
+          properties: {
+            message: { type: "string" },
+            errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+          },
+        },
+      },
+      responses,
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        cookie: { type: "apiKey", in: "cookie", name: "lading_session" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The token that POST /api/users/authenticate answers." },
+        cookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie that sign-in sets." },
       },
     },
     paths,

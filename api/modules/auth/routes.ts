@@ -18,7 +18,7 @@ const tag = "Sign-in";
 export function authRoutes(limits: LockoutPolicy): RouteDef[] {
   return [
     route({
-      method: "post", path: "/users/authenticate", permission: "public", tag, body: authenticateBody,
+      method: "post", path: "/users/authenticate", permission: "public", tag, body: authenticateBody, errors: [429],
       summary: "Sign in with user id and password; sets the session cookie and answers the user with a token. " +
         "Repeated failures lock the user id for a while (429)",
       response: authenticateResult,

@@ -219,12 +219,12 @@ export const bookingRoutes: RouteDef[] = [
 
   // Public pages: customers and truckers open them from links, without signing in.
   route({
-    method: "get", path: "/Bookings/link/{token}", permission: "public", tag, params: tokenParam,
+    method: "get", path: "/Bookings/link/{token}", permission: "public", tag, params: tokenParam, errors: [410],
     summary: "The batch a booking link opens: its bookings and the choices the form needs (404 unknown, 410 used or expired)",
     response: z.object({ data: linkView }),
   }, ({ deps, params }) => openLink(deps.db, params.token)),
   route({
-    method: "post", path: "/Bookings/link/{token}", permission: "public", tag, params: tokenParam, body: linkSubmitBody,
+    method: "post", path: "/Bookings/link/{token}", permission: "public", tag, params: tokenParam, body: linkSubmitBody, errors: [410],
     summary: "The customer submits the completed bookings; the link then stops working",
     response: written(z.object({ bookingRefs: z.array(z.string()) })),
   }, ({ deps, params, body }) => submitLink(deps.db, params.token, body)),
@@ -243,7 +243,7 @@ export const bookingRoutes: RouteDef[] = [
     response: z.object({ data: truckerView }),
   }, ({ deps, params }) => pickUpRequest(deps.db, params.id)),
   route({
-    method: "get", path: "/Bookings/shipmentTracking/{bookingRef}", permission: "public", tag, params: trackingParam,
+    method: "get", path: "/Bookings/shipmentTracking/{bookingRef}", permission: "public", tag, params: trackingParam, errors: [429],
     summary: "Where a booking's cargo is: origin, destination, vessel, voyage and the progress stages (rate-limited)",
     response: z.object({ data: trackingView }),
   }, ({ c, deps, params }) => {

@@ -117,7 +117,7 @@ export const userRoutes: RouteDef[] = [
   }, ({ c, deps, params, body }) => setupAccount(deps.db, params.userId, body, clientAddress(c))),
 
   route({
-    method: "post", path: "/users/requestPasswordReset", permission: "public", tag, body: resetRequestBody,
+    method: "post", path: "/users/requestPasswordReset", permission: "public", tag, body: resetRequestBody, errors: [429],
     summary: "Email a reset link; answers the same whether or not the user id exists", response: messageResult,
   }, ({ c, deps, body }) => {
     limitResetRequests(`${clientAddress(c)}|${body.userId.toLowerCase()}`);
