@@ -6,7 +6,7 @@ import { AppError } from "./shared/errors.ts";
 import { errorBody, renderError } from "./http/errors.ts";
 import { withAliases } from "./http/aliases.ts";
 import { mountRoutes } from "./http/mount.ts";
-import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
+import { buildOpenApi, checkOperationIds, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
 import { type Deps, honoPath, orderRoutes, route, type RouteDef } from "./http/route.ts";
 import { clientAddressOf, httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
@@ -27,6 +27,7 @@ export function apiRoutes(deps: Pick<Deps, "config">, modules: readonly LadingMo
     route({ method: "get", path: "/openapi.json", permission: "public", tag: "System", summary: "This API as OpenAPI 3.1", response: z.object({}).passthrough() }, () => document()),
     route({ method: "get", path: "/docs", permission: "public", tag: "System", summary: "Browse the API" }, ({ c }) => c.html(renderDocsPage(document()))),
   );
+  checkOperationIds(routes);
   return orderRoutes(routes);
 }
 

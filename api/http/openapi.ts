@@ -147,9 +147,8 @@ function operation(spec: Spec): Record<string, unknown> {
   return op;
 }
 
-/** The OpenAPI document, made from the same zod schemas the routes validate with. */
-export function buildOpenApi(routes: readonly RouteDef[], config: Pick<AppConfig, "version" | "publicUrl" | "supportEmail">) {
-  const paths: Record<string, Record<string, unknown>> = {};
+/** Throws, naming both routes, when two would get the same operationId; the app checks this as it is built. */
+export function checkOperationIds(routes: readonly RouteDef[]): void {
   const owners = new Map<string, string>();
   for (const { spec } of routes) {
     const id = operationIdOf(spec);
@@ -157,8 +156,14 @@ export function buildOpenApi(routes: readonly RouteDef[], config: Pick<AppConfig
     const other = owners.get(id);
     if (other) throw new Error(`${other} and ${name} would share the operationId "${id}": give one of them its own operationId.`);
     owners.set(id, name);
-    (paths["/api" + spec.path] ??= {})[spec.method] = operation(spec);
   }
+}
+
+/** The OpenAPI document, made from the same zod schemas the routes validate with. */
+export function buildOpenApi(routes: readonly RouteDef[], config: Pick<AppConfig, "version" | "publicUrl" | "supportEmail">) {
+  checkOperationIds(routes);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { spec } of routes) (paths["/api" + spec.path] ??= {})[spec.method] = operation(spec);
   // Only the shared answers some operation uses, so the document carries no unused component.
   const used = new Set(JSON.stringify(paths).match(/#\/components\/responses\/\w+/g)?.map((r) => r.split("/").at(-1)));
   const responses = Object.fromEntries(Object.entries(ERROR_RESPONSES).filter(([name]) => used.has(name)));

@@ -78,14 +78,14 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/WhatsNew/load"].get.operationId).toBe("whatsNew_getWhatsNewLoad");
   });
 
-  it("refuses to build when two routes would share an operationId, naming both", () => {
+  it("refuses to build the app when two routes would share an operationId, naming both", () => {
     const clash = [
       route({ method: "get", path: "/things/a-b", permission: "public", tag: "T", summary: "one" }, () => ({})),
       route({ method: "get", path: "/things/aB", permission: "public", tag: "T", summary: "two" }, () => ({})),
     ];
-    expect(() => buildOpenApi(clash, testConfig())).toThrow(
-      'GET /things/a-b and GET /things/aB would share the operationId "t_getThingsAB": give one of them its own operationId.',
-    );
+    const message = 'GET /things/a-b and GET /things/aB would share the operationId "t_getThingsAB": give one of them its own operationId.';
+    expect(() => apiRoutes({ config: testConfig() }, [{ name: "clash", routes: clash, jobs: [] }])).toThrow(message);
+    expect(() => buildOpenApi(clash, testConfig())).toThrow(message);
     clash[1].spec.operationId = "t_getThingsAb2";
     expect(Object.keys(buildOpenApi(clash, testConfig()).paths)).toEqual(["/api/things/a-b", "/api/things/aB"]);
   });
