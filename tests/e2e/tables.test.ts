@@ -21,6 +21,8 @@ const CHARGE_NAME = "Terminal handling and documentation surcharge";
 const WIDE = { width: 1440, height: 900 };
 
 let asAdmin: AdminCall;
+/** The voyage the bookings test schedules. */
+let voyageNum = "";
 let browser: OpenBrowser;
 let page: Page;
 
@@ -162,6 +164,7 @@ describe("list tables", () => {
       }],
     })).data;
     const bookingRef: string = batch.bookings[0].bookingRef;
+    voyageNum = world.voyageNum;
 
     await page.goto(`${baseURL}/voyage/bookings/${world.voyageNum}/${batch.bookingBatchRef}`);
     const frame = page.getByTestId("bookings-table");
@@ -196,6 +199,30 @@ describe("list tables", () => {
     expect(await tooltipOf(edit)).toBe("Edit");
     expect(await rowButton(page, `booking-row-${bookingRef}`, "Delete").isEnabled()).toBe(true);
   }, 120_000);
+
+  it("shows the voyage number and the vessel's name whole on the voyage list", async () => {
+    await page.goto(`${baseURL}/voyage/schedules`);
+    await page.getByTestId("voyage-search").fill(voyageNum);
+    const num = page.getByTestId(`voyage-row-${voyageNum}`);
+    await num.waitFor();
+    expect(await num.textContent()).toBe(voyageNum);
+    const row = page.getByRole("row").filter({ has: num });
+    const vessel = row.locator("td").filter({ hasText: /^MV Lading Pioneer$/ });
+    expect(await vessel.count()).toBe(1);
+    for (const cell of [num, vessel]) {
+      // Not cut: the cell's content box is as wide as its text.
+      expect(await cell.evaluate((el) => {
+        const box = (el.closest("td") as HTMLElement).querySelector(".lading-cell") as HTMLElement;
+        return box.scrollWidth <= box.clientWidth;
+      })).toBe(true);
+    }
+    // The number stays in view, and the row's buttons are in reach, however far the table is scrolled.
+    await page.getByTestId("voyage-table").evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    expect(await reachable(num)).toBe(true);
+    expect(await reachable(rowButton(page, `voyage-row-${voyageNum}`, "Delete"))).toBe(true);
+  });
 
   it("keeps a master-data list inside a 390 px phone screen, the table scrolling in its frame", async () => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -211,6 +211,7 @@ export default function SchedulesPage(_props: PageProps) {
       />
       <PagedTable
         list={list}
+        frozen={2}
         testId="voyage-table"
         rangeTestId="voyage-range"
         empty={
