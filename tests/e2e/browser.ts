@@ -59,3 +59,11 @@ export async function signIn(page: Page, baseURL: string, userId: string, passwo
   await page.getByTestId("signin-submit").click();
   await page.getByTestId("side-menu").waitFor();
 }
+
+/**
+ * A row's icon button by its accessible name (the action's word: "Edit", "Delete"), in the table row that
+ * holds the element of `keyTestId` (the row's code or reference cell).
+ */
+export function rowButton(page: Page, keyTestId: string, name: string) {
+  return page.getByRole("row").filter({ has: page.getByTestId(keyTestId) }).getByRole("button", { name, exact: true });
+}

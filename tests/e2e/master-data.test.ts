@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
-import { openBrowser, type OpenBrowser, seeNotice as noticeOn, signIn } from "./browser.ts";
+import { openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -59,7 +59,7 @@ async function createAndEdit(prefix: string, label: string, key: string, values:
   await page.getByTestId(`${prefix}-save`).click();
   await seeNotice(`${label} added successfully`);
   await page.getByTestId(`${prefix}-search`).fill(key);
-  await page.getByRole("button", { name: `Edit ${label.toLowerCase()} ${key}` }).click();
+  await rowButton(page, `${prefix}-code-${key}`, "Edit").click();
   await page.locator(`#${prefix}-${edit[0]}`).fill(edit[1]);
   await page.getByTestId(`${prefix}-save`).click();
   await seeNotice(`${label} updated successfully`);
@@ -122,10 +122,10 @@ describe("master data in the browser", () => {
   it("deactivates and activates a record from its row, with the notices", async () => {
     await visit("/master_data/cargo_types");
     await page.getByTestId("cargo-type-search").fill("E2EC");
-    await page.getByRole("button", { name: "Deactivate cargo type E2EC" }).click();
+    await rowButton(page, "cargo-type-code-E2EC", "Deactivate").click();
     await seeNotice("Cargo type deactivated successfully");
     await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Inactive" }).waitFor();
-    await page.getByRole("button", { name: "Activate cargo type E2EC" }).click();
+    await rowButton(page, "cargo-type-code-E2EC", "Activate").click();
     await seeNotice("Cargo type activated successfully");
     await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Active" }).waitFor();
   });
@@ -182,11 +182,11 @@ describe("master data in the browser", () => {
   it("changes a van's condition and marks it taken from its row, keeping the search", async () => {
     await visit("/master_data/containerVan");
     await page.getByTestId("container-van-search").fill("PHCU2088143");
-    await page.getByTestId("container-van-used-PHCU2088143").filter({ hasText: "Mark used" }).waitFor();
+    await rowButton(page, "container-van-code-PHCU2088143", "Mark used").waitFor();
     await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).selectOption("Empty");
     await seeNotice("Container van updated successfully");
     await page.getByTestId("container-van-used-PHCU2088143").click();
-    await page.getByTestId("container-van-used-PHCU2088143").filter({ hasText: "Mark free" }).waitFor();
+    await rowButton(page, "container-van-code-PHCU2088143", "Mark free").waitFor();
     expect(await page.getByTestId("container-van-search").inputValue()).toBe("PHCU2088143");
     expect(await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).inputValue()).toBe("Empty");
   });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, type OpenBrowser, seeNotice as noticeOn } from "./browser.ts";
+import { openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -71,7 +71,7 @@ describe("the web app against the real server", () => {
     await seeNotice("Port added successfully");
     await page.getByTestId("port-code-E2E1").waitFor();
 
-    await page.getByRole("button", { name: "Edit port E2E1" }).click();
+    await rowButton(page, "port-code-E2E1", "Edit").click();
     await page.locator("#port-name").fill("Test Harbor Renamed");
     await page.getByTestId("port-save").click();
     await seeNotice("Port updated successfully");
@@ -82,11 +82,11 @@ describe("the web app against the real server", () => {
     expect(await codes().count()).toBe(1);
     expect(await codes().first().textContent()).toBe("E2E1");
 
-    await page.getByRole("button", { name: "Deactivate port E2E1" }).click();
+    await rowButton(page, "port-code-E2E1", "Deactivate").click();
     await seeNotice("Port deactivated successfully");
     await page.getByTestId("port-status-E2E1").filter({ hasText: "Inactive" }).waitFor();
 
-    await page.getByRole("button", { name: "Delete port E2E1" }).click();
+    await rowButton(page, "port-code-E2E1", "Delete").click();
     const prompt = page.locator(".bp6-alert");
     await prompt.getByTestId("confirm-prompt").waitFor();
     expect(await prompt.getByTestId("confirm-prompt").textContent()).toContain("E2E1");
@@ -129,7 +129,7 @@ describe("the web app against the real server", () => {
       await route.continue();
     });
     try {
-      await page.getByRole("button", { name: "Deactivate port ZAM" }).click();
+      await rowButton(page, "port-code-ZAM", "Deactivate").click();
       expect(await beforeUnloadBlocks()).toBe(true);
       await page.getByTestId("nav-home").click();
       const prompt = page.locator(".bp6-alert");

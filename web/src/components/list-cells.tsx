@@ -1,7 +1,7 @@
-import { Button, ButtonGroup, type ButtonProps, Tag } from "@blueprintjs/core";
+import { AnchorButton, type AnchorButtonProps, Button, ButtonGroup, type ButtonProps, Tag, Tooltip } from "@blueprintjs/core";
 import { Disable, Edit, TickCircle, Trash } from "@blueprintjs/icons";
 import { Cell } from "@blueprintjs/table";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 
 /**
  * Cell renderers for a list's text columns: `text(pick, testId?)` shows `pick(row)` in a span carrying the
@@ -44,40 +44,60 @@ export function actionsCell<T extends { id: number }>(rows: readonly T[], busyId
     if (!item) return <Cell />;
     return (
       <Cell interactive className="lading-actions-cell">
-        <ButtonGroup variant="minimal" size="small">
-          {buttons(item, busyId === item.id)}
-        </ButtonGroup>
+        <RowActions>{buttons(item, busyId === item.id)}</RowActions>
       </Cell>
     );
   };
 }
 
-type RowButtonProps = Omit<ButtonProps, "icon" | "text" | "intent"> & {
-  /** What the button acts on, for its label: "port MNL", "user jdoe". */
-  subject: string;
+/** A row's buttons, side by side and compact: the one look of every table's Actions column. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <ButtonGroup variant="minimal" size="small" className="lading-row-actions">
+      {children}
+    </ButtonGroup>
+  );
+}
+
+export type RowActionProps = Omit<ButtonProps, "icon" | "text" | "aria-label" | "title"> & {
+  /** The action's word: the button's accessible name and its tooltip ("Edit", "Delete"). */
+  label: string;
+  icon: ReactElement;
+  /** The tooltip instead of the label, when the action needs saying more (why it is disabled). */
+  hint?: string;
+  /** A link (a PDF) rather than a button. */
+  href?: string;
+  target?: string;
   "data-testid"?: string;
 };
 
-export function EditButton({ subject, ...rest }: RowButtonProps) {
-  return <Button icon={<Edit />} text="Edit" aria-label={`Edit ${subject}`} {...rest} />;
+/**
+ * One icon button of a row: 24 px wide instead of a word, its word kept as its accessible name and shown in
+ * a tooltip on hover or keyboard focus.
+ */
+export function RowAction({ label, icon, hint, href, target, disabled, ...rest }: RowActionProps) {
+  const common = { icon, "aria-label": label, disabled, ...rest };
+  return (
+    <Tooltip content={hint ?? label} placement="top" compact hoverOpenDelay={300}>
+      {href !== undefined || target !== undefined
+        ? <AnchorButton {...(common as AnchorButtonProps)} href={disabled ? undefined : href} target={target} rel="noopener" />
+        : <Button {...common} />}
+    </Tooltip>
+  );
+}
+
+type RowButtonProps = Omit<RowActionProps, "label" | "icon" | "intent">;
+
+export function EditButton(props: RowButtonProps) {
+  return <RowAction label="Edit" icon={<Edit />} {...props} />;
 }
 
 /** Deactivate for an active record, Activate for an inactive one. */
-export function ActivationButton({ subject, isActive, ...rest }: RowButtonProps & { isActive: boolean }) {
-  const verb = isActive ? "Deactivate" : "Activate";
-  return <Button icon={isActive ? <Disable /> : <TickCircle />} text={verb} aria-label={`${verb} ${subject}`} {...rest} />;
+export function ActivationButton({ isActive, ...rest }: RowButtonProps & { isActive: boolean }) {
+  return <RowAction label={isActive ? "Deactivate" : "Activate"} icon={isActive ? <Disable /> : <TickCircle />} {...rest} />;
 }
 
-/** `iconOnly` drops the text for a crowded row; the word moves to the hover title. */
-export function DeleteButton({ subject, iconOnly = false, ...rest }: RowButtonProps & { iconOnly?: boolean }) {
-  return (
-    <Button
-      icon={<Trash />}
-      intent="danger"
-      text={iconOnly ? undefined : "Delete"}
-      title={iconOnly ? "Delete" : undefined}
-      aria-label={`Delete ${subject}`}
-      {...rest}
-    />
-  );
+/** Asks before it deletes: the caller's onClick opens the confirmation. */
+export function DeleteButton(props: RowButtonProps) {
+  return <RowAction label="Delete" icon={<Trash />} intent="danger" {...props} />;
 }

@@ -5,18 +5,9 @@ import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { AUDIT_ACTIONS, type AuditAction, type AuditRow, loadAudit } from "../api/audit.ts";
 import { PAGES } from "../../../lib/paths.ts";
-
-/** Time, User, Action, Target, Details, Address: Target and Details share what the fixed columns leave. */
-const LAYOUT: ColumnLayout = {
-  columns: [170, 150, 190, { share: 0.4 }, { share: 0.6 }, 130],
-  rowHeader: 40,
-  minFlexible: 360,
-  initialWidth: 1100,
-};
 
 const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
@@ -85,7 +76,6 @@ export default function AuditLogPage() {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="audit-table"
         rangeTestId="audit-range"
         empty={

@@ -1,9 +1,9 @@
-import "@blueprintjs/table/lib/css/table.css";
-import { AnchorButton, Button, ButtonGroup, Checkbox, HTMLSelect, InputGroup, NonIdealState } from "@blueprintjs/core";
-import { Document, Edit, Print, Search, Trash } from "@blueprintjs/icons";
-import { Cell, Column, ColumnHeaderCell, Table } from "@blueprintjs/table";
-import { type ReactNode, useRef } from "react";
-import { useColumnWidths } from "../../../components/useColumnWidths.ts";
+import { Button, Checkbox, HTMLSelect, InputGroup, NonIdealState } from "@blueprintjs/core";
+import { Document, Edit, EyeOpen, Print, Search, Trash } from "@blueprintjs/icons";
+import { Cell, Column, ColumnHeaderCell } from "@blueprintjs/table";
+import type { ReactNode } from "react";
+import { DataTable } from "../../../components/DataTable.tsx";
+import { RowAction, RowActions } from "../../../components/list-cells.tsx";
 import {
   addressLine,
   BOOKING_STATUSES,
@@ -30,21 +30,6 @@ export const NO_FILTERS: BookingFilters = { status: "", modeOfDelivery: "", sear
 
 /** Statuses from which the ATW has been issued, so its PDF exists. */
 const ATW_DONE: readonly BookingStatus[] = ["ATW Issued", "Outbound CTS Issued", "At Vessel Loaded"];
-
-const ROW_HEIGHT = 28;
-const HEADER_HEIGHT = 30;
-
-/**
- * The table is wider than most screens. Blueprint draws only the columns inside its own box, so the box is
- * made as wide as all columns and the wrapper around it scrolls instead: every cell exists, and the browser
- * (or a test) can scroll any of them into view. The row's buttons still sit right after its reference.
- */
-const LAYOUT = {
-  columns: [32, 140, 116, 130, { share: 0.2 }, 110, 80, 110, { share: 0.3 }, { share: 0.2 }, 55, 50, { share: 0.3 }, 90, 110],
-  rowHeader: 0,
-  minFlexible: 480,
-  initialWidth: 1200,
-};
 
 export function BookingFilterBar({ filters, onChange, shown, total }: {
   filters: BookingFilters;
@@ -82,11 +67,12 @@ export interface BookingsTableProps {
   onDelete: (row: BookingRow) => void;
 }
 
-/** The batch's bookings, dense, with a selection column for the bulk actions and each row's own actions. */
+/**
+ * The batch's bookings, dense, with a selection column for the bulk actions and each row's own actions. The
+ * table is wider than most screens: it scrolls sideways inside its frame, the selection and the booking
+ * reference stay on the left and the row's buttons on the right.
+ */
 export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDelete }: BookingsTableProps) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  const widths = useColumnWidths(wrapper, LAYOUT);
-  const width = widths.reduce((sum, w) => sum + w, 0) + 2;
   const { rows, total, loading } = list;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.bookingRef));
   const someSelected = rows.some((r) => selected.has(r.bookingRef));
@@ -109,18 +95,16 @@ export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDel
     const editable = EDITABLE_STATUSES.includes(row.status);
     const atwReady = ATW_DONE.includes(row.status);
     return (
-      <ButtonGroup variant="minimal" size="small">
-        <Button icon={<Edit />} title={editable ? "Edit" : "View (no longer editable)"} aria-label={`Edit booking ${row.bookingRef}`}
+      <RowActions>
+        <RowAction icon={editable ? <Edit /> : <EyeOpen />} label={editable ? "Edit" : "View"} hint={editable ? "Edit" : "View (no longer editable)"}
           disabled={busy} onClick={() => onEdit(row)} data-testid={`booking-edit-${row.bookingRef}`} />
-        <AnchorButton icon={<Document />} title={atwReady ? "Authority to withdraw (PDF)" : "The ATW is not issued yet"}
-          aria-label={`ATW of booking ${row.bookingRef}`} href={atwReady ? atwUrl(row.bookingRef) : undefined} target="_blank" rel="noopener"
-          disabled={!atwReady} data-testid={`booking-atw-pdf-${row.bookingRef}`} />
-        <AnchorButton icon={<Print />} title="Booking slip (PDF)" aria-label={`Booking slip of ${row.bookingRef}`} href={bookingSlipUrl(row.bookingRef)}
-          target="_blank" rel="noopener" data-testid={`booking-slip-pdf-${row.bookingRef}`} />
-        <Button icon={<Trash />} intent="danger" title={editable ? "Delete" : "Only a Draft or Sent booking can be deleted"}
-          aria-label={`Delete booking ${row.bookingRef}`} disabled={busy || !editable} onClick={() => onDelete(row)}
-          data-testid={`booking-delete-${row.bookingRef}`} />
-      </ButtonGroup>
+        <RowAction icon={<Document />} label="Authority to withdraw" hint={atwReady ? "Authority to withdraw (PDF)" : "The ATW is not issued yet"}
+          href={atwUrl(row.bookingRef)} target="_blank" disabled={!atwReady} data-testid={`booking-atw-pdf-${row.bookingRef}`} />
+        <RowAction icon={<Print />} label="Booking slip" hint="Booking slip (PDF)" href={bookingSlipUrl(row.bookingRef)} target="_blank"
+          data-testid={`booking-slip-pdf-${row.bookingRef}`} />
+        <RowAction icon={<Trash />} intent="danger" label="Delete" hint={editable ? "Delete" : "Only a Draft or Sent booking can be deleted"}
+          disabled={busy || !editable} onClick={() => onDelete(row)} data-testid={`booking-delete-${row.bookingRef}`} />
+      </RowActions>
     );
   };
 
@@ -133,44 +117,30 @@ export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDel
     />
   );
 
-  const height = HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 2;
   return (
     <>
-      <div ref={wrapper} className="lading-booking-table-scroll">
-        <div className="lading-table-box lading-full-controls" style={{ height, width }} data-testid="bookings-table">
-          <Table
-            numRows={rows.length}
-            defaultRowHeight={ROW_HEIGHT}
-            columnWidths={widths}
-            enableColumnResizing={false}
-            enableRowResizing={false}
-            enableRowHeader={false}
-            selectionModes={[]}
-            cellRendererDependencies={[rows, selected, busyRef, widths]}
-          >
-            <Column name="" columnHeaderCellRenderer={selectHeader} cellRenderer={cell((row) => (
-              <Checkbox className="lading-booking-check" aria-label={`Select booking ${row.bookingRef}`} checked={selected.has(row.bookingRef)}
-                onChange={(e) => onSelect([row.bookingRef], e.currentTarget.checked)} data-testid={`booking-select-${row.bookingRef}`} />
-            ), { interactive: true })} />
-            <Column name="Booking Ref" cellRenderer={text((r) => r.bookingRef, (r) => `booking-row-${r.bookingRef}`)} />
-            <Column name="Actions" cellRenderer={cell(actions, { interactive: true })} />
-            <Column name="Status" cellRenderer={cell((r) => <StatusTag status={r.status} testId={`booking-status-${r.bookingRef}`} />)} />
-            <Column name="Consignee" cellRenderer={text((r) => r.consigneeName)} />
-            <Column name="Destination" cellRenderer={text((r) => r.destinationBranchCode, (r) => `booking-destination-${r.bookingRef}`)} />
-            <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{r.modeOfDelivery}/{r.modeOfPayment}</span>, {
-              tooltip: (r) => `${DELIVERY_MODE_LABELS[r.modeOfDelivery]}, ${PAYMENT_MODE_LABELS[r.modeOfPayment]}`,
-            })} />
-            <Column name="Pick-up date" cellRenderer={text((r) => [r.pickUpDate ?? "", r.pickUpTime].filter(Boolean).join(" "))} />
-            <Column name="Pick-up address" cellRenderer={text((r) => addressLine(r.pickUpAddress))} />
-            <Column name="Goods" cellRenderer={text((r) => [r.goods, r.packaging].filter(Boolean).join(" · "))} />
-            <Column name="Qty" cellRenderer={text((r) => String(r.quantity), undefined, true)} />
-            <Column name="TEU" cellRenderer={text((r) => String(r.quantityTeu), undefined, true)} />
-            <Column name="Trucker" cellRenderer={text((r) => r.truckerName)} />
-            <Column name="Plate" cellRenderer={text((r) => r.plateNum, (r) => `booking-plate-${r.bookingRef}`)} />
-            <Column name="Total" cellRenderer={text((r) => formatAmount(r.total), (r) => `booking-total-${r.bookingRef}`, true)} />
-          </Table>
-        </div>
-      </div>
+      <DataTable numRows={rows.length} frozen={2} loading={loading} testId="bookings-table" className="lading-full-controls">
+        <Column name="" columnHeaderCellRenderer={selectHeader} cellRenderer={cell((row) => (
+          <Checkbox className="lading-booking-check" aria-label={`Select booking ${row.bookingRef}`} checked={selected.has(row.bookingRef)}
+            onChange={(e) => onSelect([row.bookingRef], e.currentTarget.checked)} data-testid={`booking-select-${row.bookingRef}`} />
+        ), { interactive: true })} />
+        <Column name="Booking Ref" cellRenderer={text((r) => r.bookingRef, (r) => `booking-row-${r.bookingRef}`)} />
+        <Column name="Status" cellRenderer={cell((r) => <StatusTag status={r.status} testId={`booking-status-${r.bookingRef}`} />)} />
+        <Column name="Consignee" cellRenderer={text((r) => r.consigneeName)} />
+        <Column name="Destination" cellRenderer={text((r) => r.destinationBranchCode, (r) => `booking-destination-${r.bookingRef}`)} />
+        <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{r.modeOfDelivery}/{r.modeOfPayment}</span>, {
+          tooltip: (r) => `${DELIVERY_MODE_LABELS[r.modeOfDelivery]}, ${PAYMENT_MODE_LABELS[r.modeOfPayment]}`,
+        })} />
+        <Column name="Pick-up date" cellRenderer={text((r) => [r.pickUpDate ?? "", r.pickUpTime].filter(Boolean).join(" "))} />
+        <Column name="Pick-up address" cellRenderer={text((r) => addressLine(r.pickUpAddress))} />
+        <Column name="Goods" cellRenderer={text((r) => [r.goods, r.packaging].filter(Boolean).join(" · "))} />
+        <Column name="Qty" cellRenderer={text((r) => String(r.quantity), undefined, true)} />
+        <Column name="TEU" cellRenderer={text((r) => String(r.quantityTeu), undefined, true)} />
+        <Column name="Trucker" cellRenderer={text((r) => r.truckerName)} />
+        <Column name="Plate" cellRenderer={text((r) => r.plateNum, (r) => `booking-plate-${r.bookingRef}`)} />
+        <Column name="Total" cellRenderer={text((r) => formatAmount(r.total), (r) => `booking-total-${r.bookingRef}`, true)} />
+        <Column name="Actions" cellRenderer={cell(actions, { interactive: true })} />
+      </DataTable>
       {!loading && rows.length === 0 && (
         <NonIdealState icon={<Search size={32} />} title="No bookings" description="No booking of this batch matches; add one with New booking." />
       )}

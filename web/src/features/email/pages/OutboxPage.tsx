@@ -6,21 +6,12 @@ import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { loadOutbox, OUTBOX_STATUSES, type OutboxStatus, type OutboxSummary } from "../api/outbox.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { StatusTag } from "../components/format.tsx";
 import { OutboxMessageDialog } from "../components/OutboxMessageDialog.tsx";
 import { PAGES } from "../../../lib/paths.ts";
-
-/** Date, To, Subject, Status, Attempts, Last error: Subject and Last error share what the fixed columns leave. */
-const LAYOUT: ColumnLayout = {
-  columns: [160, 230, { share: 0.55 }, 90, 80, { share: 0.45 }],
-  rowHeader: 30,
-  minFlexible: 360,
-  initialWidth: 1000,
-};
 
 const STATUS_CHOICES: FilterOption<OutboxStatus | "">[] = [
   { value: "", label: "All statuses" },
@@ -90,7 +81,6 @@ export default function OutboxPage() {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="outbox-table"
         rangeTestId="outbox-range"
         empty={

@@ -2,38 +2,17 @@ import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { type ReactNode, useCallback, useMemo, useState } from "react";
-import type { EntityContract, FieldMeta } from "../../../../../api/shared/fields.ts";
+import type { EntityContract } from "../../../../../api/shared/fields.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout, ColumnWidth } from "../../../components/useColumnWidths.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { entityApi, type EntityRow, type StatusFilter } from "../api/entities.ts";
 import { EntityDialog } from "./EntityDialog.tsx";
 import { displayValue } from "./fields.ts";
 import { PAGES } from "../../../lib/paths.ts";
-
-const FIXED_WIDTH: Partial<Record<FieldMeta["kind"], number>> = {
-  code: 120,
-  ref: 110,
-  date: 110,
-  time: 80,
-  int: 90,
-  money: 130,
-  decimal: 110,
-  flag: 80,
-  choice: 130,
-};
-
-/** Fixed widths for short values, shares of the rest for names, addresses and lists. */
-function layoutOf(fields: readonly FieldMeta[], actionsWidth: number): ColumnLayout {
-  const flexible = fields.filter((f) => FIXED_WIDTH[f.kind] === undefined).length;
-  const columns: ColumnWidth[] = fields.map((f) => FIXED_WIDTH[f.kind] ?? { share: 1 / Math.max(flexible, 1) });
-  if (flexible === 0) columns[columns.length - 1] = { share: 1 };
-  return { columns: [...columns, 90, actionsWidth], rowHeader: 30, minFlexible: 240, initialWidth: 1100 };
-}
 
 /** A row's label in button names and prompts: its code, or its first field. */
 const subjectOf = (contract: EntityContract, row: EntityRow) =>
@@ -55,8 +34,6 @@ export interface EntityListProps {
   rowActions?: (row: EntityRow, busy: boolean, run: (work: () => Promise<{ message: string }>) => void) => ReactNode;
   /** Called after any write from this screen (dialog save, row action, activation, delete). */
   onChanged?: () => void;
-  /** Width of the actions column when rowActions adds buttons. */
-  actionsWidth?: number;
   crumbs?: { text: string; href: string }[];
   /** Shown above the list: a screen's own summary or controls. */
   children?: ReactNode;
@@ -64,7 +41,7 @@ export interface EntityListProps {
 
 /** The list screen of any master-data entity: search, status filter, paging, create, edit, activation, delete. */
 export function EntityList(props: EntityListProps) {
-  const { contract, title, idPrefix, fixed, headerActions, rowActions, actionsWidth = 270, children } = props;
+  const { contract, title, idPrefix, fixed, headerActions, rowActions, children } = props;
   const calls = useMemo(() => entityApi(contract), [contract]);
   const fixedKey = JSON.stringify(fixed ?? {});
   const load = useCallback(
@@ -84,7 +61,6 @@ export function EntityList(props: EntityListProps) {
   const [dialog, setDialog] = useState<{ row: EntityRow | null } | null>(null);
 
   const columns = contract.fields.filter((f) => f.listed && !(fixed && f.name in fixed));
-  const layout = useMemo(() => layoutOf(columns, actionsWidth), [columns.length, actionsWidth]);
   const text = textCells(rows, { tooltip: true });
 
   const remove = async (row: EntityRow) => {
@@ -99,20 +75,18 @@ export function EntityList(props: EntityListProps) {
     await runRowAction(row.id, () => calls.remove([row.id]), reloadFromStart);
   };
 
+  const key = (row: EntityRow) => String(row.code ?? row.id);
   const actions = actionsCell(rows, busyId, (row, busy) => {
-    const subject = subjectOf(contract, row);
     return (
       <>
         {rowActions?.(row, busy, (work) => void runRowAction(row.id, work))}
-        <EditButton subject={subject} disabled={busy} onClick={() => setDialog({ row })} />
-        <ActivationButton subject={subject} isActive={row.isActive} disabled={busy}
+        <EditButton disabled={busy} onClick={() => setDialog({ row })} data-testid={`${idPrefix}-edit-${key(row)}`} />
+        <ActivationButton isActive={row.isActive} disabled={busy} data-testid={`${idPrefix}-activation-${key(row)}`}
           onClick={() => void runRowAction(row.id, () => calls.activate(row.id, !row.isActive))} />
-        <DeleteButton subject={subject} disabled={busy} onClick={() => void remove(row)} />
+        <DeleteButton disabled={busy} onClick={() => void remove(row)} data-testid={`${idPrefix}-delete-${key(row)}`} />
       </>
     );
   });
-
-  const key = (row: EntityRow) => String(row.code ?? row.id);
 
   return (
     <div className="lading-page" data-testid={`${idPrefix}-page`}>
@@ -139,10 +113,8 @@ export function EntityList(props: EntityListProps) {
       />
       <PagedTable
         list={list}
-        layout={layout}
         testId={`${idPrefix}-table`}
         rangeTestId={`${idPrefix}-range`}
-        redrawOn={[busyId]}
         empty={
           <NonIdealState icon={<Search size={32} />} title={`No ${title.toLowerCase()}`}
             description={search ? `Nothing matches “${search}”.` : `There are no ${title.toLowerCase()} to show.`} />

@@ -13,6 +13,7 @@ import { useUnsavedChanges, whileSaving } from "../../../lib/leave-guard.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { type ItemCode, type MatrixEntry, readCharge, saveItemCodes } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
+import { RowAction, RowActions } from "../../../components/list-cells.tsx";
 
 
 const ROW_HEIGHT = 32;
@@ -141,8 +142,10 @@ export default function ChargeReadPage({ params }: PageProps) {
             onValueChange={(value) => change(i, "description", value)} data-testid={`charge-item-code-description-${i}`} />
         ))} />
         <Column name="Actions" cellRenderer={itemCell((_row, i) => (
-          <Button size="small" variant="minimal" icon={<Trash />} text="Remove" disabled={saving} aria-label={`Remove item code ${i + 1}`}
-            onClick={() => removeRow(i)} data-testid={`charge-item-code-remove-${i}`} />
+          <RowActions>
+            <RowAction icon={<Trash />} intent="danger" label="Remove" hint={`Remove item code ${i + 1}`} disabled={saving}
+              onClick={() => removeRow(i)} data-testid={`charge-item-code-remove-${i}`} />
+          </RowActions>
         ))} />
       </DetailTable>
       {draft.length === 0 && <p className="bp6-text-muted" data-testid="charge-item-codes-empty">This charge has no item codes yet.</p>}

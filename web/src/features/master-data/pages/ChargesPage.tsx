@@ -1,7 +1,7 @@
-import { Button } from "@blueprintjs/core";
 import { EyeOpen } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { chargeContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { RowAction } from "../../../components/list-cells.tsx";
 import { EntityList } from "../components/EntityList.tsx";
 import { PAGES, pathTo } from "../../../lib/paths.ts";
 
@@ -13,11 +13,10 @@ export default function ChargesPage() {
       title="Charges"
       idPrefix="charge"
       crumbs={[{ text: "Master Data", href: PAGES.masterData }]}
-      actionsWidth={350}
       rowActions={(row, busy) => {
         const code = String(row.code);
         return (
-          <Button icon={<EyeOpen />} text="View" aria-label={`View charge ${code}`} disabled={busy}
+          <RowAction icon={<EyeOpen />} label="View" disabled={busy}
             onClick={() => navigate(pathTo(PAGES.chargeRead, { chargeCode: code }))} data-testid={`charge-view-${code}`} />
         );
       }}

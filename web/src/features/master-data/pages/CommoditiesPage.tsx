@@ -1,7 +1,7 @@
-import { Button } from "@blueprintjs/core";
 import { List } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { commodityCategoryContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { RowAction } from "../../../components/list-cells.tsx";
 import { EntityList } from "../components/EntityList.tsx";
 import { PAGES, pathTo } from "../../../lib/paths.ts";
 
@@ -13,11 +13,10 @@ export default function CommoditiesPage() {
       contract={commodityCategoryContract}
       title="Commodity categories"
       idPrefix="commodity-category"
-      actionsWidth={380}
       rowActions={(row, busy) => {
         const code = String(row.code);
         return (
-          <Button icon={<List />} text="Commodities" aria-label={`Commodities of category ${code}`} disabled={busy}
+          <RowAction icon={<List />} label="Commodities" hint={`Commodities of category ${code}`} disabled={busy}
             onClick={() => navigate(pathTo(PAGES.commodityCategory, { category: code }))} data-testid={`commodity-category-goods-${code}`} />
         );
       }}

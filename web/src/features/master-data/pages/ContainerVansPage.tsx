@@ -1,8 +1,10 @@
-import { Button, HTMLSelect } from "@blueprintjs/core";
+import { HTMLSelect } from "@blueprintjs/core";
+import { Lock, Unlock } from "@blueprintjs/icons";
 import { containerVanContract } from "../../../../../api/modules/master-data/schemas.ts";
 import { CONTAINER_VAN_CONDITIONS } from "../../../../../api/shared/reference-lists.ts";
 import type { EntityRow } from "../api/entities.ts";
 import { setVanCondition, setVanUsed } from "../api/records.ts";
+import { RowAction } from "../../../components/list-cells.tsx";
 import { EntityList } from "../components/EntityList.tsx";
 
 type VanRow = EntityRow & { code: string; condition: string; isUsed?: boolean };
@@ -14,7 +16,6 @@ export default function ContainerVansPage() {
       contract={containerVanContract}
       title="Container vans"
       idPrefix="container-van"
-      actionsWidth={470}
       rowActions={(entity, busy, run) => {
         const row = entity as VanRow;
         return (
@@ -31,9 +32,10 @@ export default function ContainerVansPage() {
                 if (condition !== row.condition) run(() => setVanCondition(row.id, condition));
               }}
             />
-            <Button
-              text={row.isUsed ? "Mark free" : "Mark used"}
-              title={row.isUsed ? `Van ${row.code} is taken; mark it free` : `Van ${row.code} is free; mark it taken`}
+            <RowAction
+              label={row.isUsed ? "Mark free" : "Mark used"}
+              icon={row.isUsed ? <Unlock /> : <Lock />}
+              hint={row.isUsed ? `Van ${row.code} is taken; mark it free` : `Van ${row.code} is free; mark it taken`}
               disabled={busy}
               loading={busy}
               onClick={() => run(() => setVanUsed(row.id, !row.isUsed))}

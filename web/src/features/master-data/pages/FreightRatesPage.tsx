@@ -1,7 +1,7 @@
-import { Button } from "@blueprintjs/core";
 import { Route } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { freightRateContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { RowAction } from "../../../components/list-cells.tsx";
 import { EntityList } from "../components/EntityList.tsx";
 import { PAGES, pathTo } from "../../../lib/paths.ts";
 
@@ -13,12 +13,11 @@ export default function FreightRatesPage() {
       contract={freightRateContract}
       title="Freight rates"
       idPrefix="freight-rate"
-      actionsWidth={360}
       rowActions={(row, busy) => {
         const charge = String(row.chargeCode);
         const origin = String(row.portCodeOrigin);
         return (
-          <Button icon={<Route />} text="Lane" aria-label={`Freight rates of charge ${charge} from ${origin}`} disabled={busy}
+          <RowAction icon={<Route />} label="Lane rates" hint={`Freight rates of charge ${charge} from ${origin}`} disabled={busy}
             onClick={() => navigate(pathTo(PAGES.freightRateLane, { charge, origin }))} data-testid={`freight-rate-lane-${row.id}`} />
         );
       }}

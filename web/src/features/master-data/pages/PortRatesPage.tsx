@@ -1,7 +1,7 @@
-import { Button } from "@blueprintjs/core";
 import { List } from "@blueprintjs/icons";
 import { useLocation } from "wouter";
 import { portRateContract } from "../../../../../api/modules/master-data/schemas.ts";
+import { RowAction } from "../../../components/list-cells.tsx";
 import { EntityList } from "../components/EntityList.tsx";
 import { PAGES, pathTo } from "../../../lib/paths.ts";
 
@@ -13,11 +13,10 @@ export default function PortRatesPage() {
       contract={portRateContract}
       title="Port rates"
       idPrefix="port-rate"
-      actionsWidth={370}
       rowActions={(row, busy) => {
         const charge = String(row.chargeCode);
         return (
-          <Button icon={<List />} text="Charge" aria-label={`Port rates of charge ${charge}`} disabled={busy}
+          <RowAction icon={<List />} label="Charge rates" hint={`Port rates of charge ${charge}`} disabled={busy}
             onClick={() => navigate(pathTo(PAGES.portRateCharge, { chargeCode: charge }))} data-testid={`port-rate-charge-${row.id}`} />
         );
       }}

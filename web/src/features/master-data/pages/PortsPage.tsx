@@ -8,7 +8,6 @@ import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, te
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
 import { PDF_TYPE, useDownload, XLSX_TYPE } from "../../../lib/download.ts";
@@ -16,14 +15,6 @@ import { signedInUserAtom } from "../../../lib/session.ts";
 import { activatePort, deletePorts, loadAllPorts, loadPorts, type Port, type StatusFilter } from "../api/ports.ts";
 import { PortDialog } from "../components/PortDialog.tsx";
 import { PAGES } from "../../../lib/paths.ts";
-
-/** Code, Name, Branch, Location, Status, Actions: Name and Location share what the fixed columns leave. */
-const LAYOUT: ColumnLayout = {
-  columns: [110, { share: 0.55 }, 100, { share: 0.45 }, 90, 270],
-  rowHeader: 30,
-  minFlexible: 320,
-  initialWidth: 1000,
-};
 
 type DialogState = { port: Port | null } | null;
 
@@ -67,9 +58,9 @@ export default function PortsPage() {
 
   const actions = actionsCell(rows, busyId, (port, busy) => (
     <>
-      <EditButton subject={`port ${port.code}`} disabled={busy} onClick={() => setDialog({ port })} />
-      <ActivationButton subject={`port ${port.code}`} isActive={port.isActive} disabled={busy} onClick={() => void toggleActive(port)} />
-      <DeleteButton subject={`port ${port.code}`} disabled={busy} onClick={() => void remove(port)} />
+      <EditButton disabled={busy} onClick={() => setDialog({ port })} data-testid={`port-edit-${port.code}`} />
+      <ActivationButton isActive={port.isActive} disabled={busy} onClick={() => void toggleActive(port)} data-testid={`port-activation-${port.code}`} />
+      <DeleteButton disabled={busy} onClick={() => void remove(port)} data-testid={`port-delete-${port.code}`} />
     </>
   ));
 
@@ -97,10 +88,8 @@ export default function PortsPage() {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="ports-table"
         rangeTestId="ports-range"
-        redrawOn={[busyId]}
         empty={<NonIdealState icon={<Search size={32} />} title="No ports" description={search ? `Nothing matches “${search}”.` : "There are no ports to show."} />}
       >
         <Column name="Code" cellRenderer={text((p) => p.code, (p) => `port-code-${p.code}`)} />

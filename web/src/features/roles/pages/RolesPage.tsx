@@ -11,19 +11,10 @@ import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { activateRole, deleteRoles, loadRoles, type Role, type StatusFilter } from "../api/roles.ts";
 import { menuLabels } from "../components/permissions.ts";
 import { RoleEditorDialog } from "../components/RoleEditorDialog.tsx";
-
-/** Role ID, Name, DAT, Menus, Users, Status, Actions: Name and Menus share what the fixed columns leave. */
-const LAYOUT: ColumnLayout = {
-  columns: [130, { share: 0.4 }, 60, { share: 0.6 }, 70, 80, 270],
-  rowHeader: 30,
-  minFlexible: 320,
-  initialWidth: 1000,
-};
 
 type DialogState = { role: Role | null } | null;
 
@@ -67,15 +58,14 @@ export default function RolesPage(_props: PageProps) {
 
   const actions = actionsCell(rows, busyId, (role, busy) => (
     <>
-      <EditButton subject={`role ${role.roleId}`} disabled={busy} onClick={() => setDialog({ role })} data-testid={`edit-role-${role.roleId}`} />
+      <EditButton disabled={busy} onClick={() => setDialog({ role })} data-testid={`edit-role-${role.roleId}`} />
       <ActivationButton
-        subject={`role ${role.roleId}`}
         isActive={role.isActive}
         disabled={busy}
         onClick={() => void toggleActive(role)}
         data-testid={`activate-role-${role.roleId}`}
       />
-      <DeleteButton subject={`role ${role.roleId}`} disabled={busy} onClick={() => void remove(role)} data-testid={`delete-role-${role.roleId}`} />
+      <DeleteButton disabled={busy} onClick={() => void remove(role)} data-testid={`delete-role-${role.roleId}`} />
     </>
   ));
 
@@ -98,10 +88,8 @@ export default function RolesPage(_props: PageProps) {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="roles-table"
         rangeTestId="roles-range"
-        redrawOn={[busyId]}
         empty={<NonIdealState icon={<Search size={32} />} title="No roles" description={search ? `Nothing matches “${search}”.` : "There are no roles to show."} />}
       >
         <Column name="Role ID" cellRenderer={text((r) => r.roleId, (r) => `role-id-${r.roleId}`)} />

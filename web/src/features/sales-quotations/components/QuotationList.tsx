@@ -6,7 +6,6 @@ import { textCells } from "../../../components/list-cells.tsx";
 import { type FilterOption, ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { AppLink } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { type QuotationRow, SQ_STATUSES, type SqList } from "../api/contracts.ts";
 import { namesOf, usePicker } from "../../../lib/data/pickers.ts";
@@ -18,14 +17,6 @@ type Filter = string;
 
 /** Active or inactive, or one quotation status: the server takes a status name as the filter too. */
 const FILTER_OPTIONS: FilterOption<Filter>[] = [...STATUS_OPTIONS, ...SQ_STATUSES.map((status) => ({ value: status, label: status }))];
-
-/** SQ ref, date, valid until, customer, cargo type, branch, AE, status, remarks: the customer and remarks share the rest. */
-const LAYOUT: ColumnLayout = {
-  columns: [150, 100, 100, { share: 0.55 }, 90, 70, 110, 120, { share: 0.45 }],
-  rowHeader: 30,
-  minFlexible: 300,
-  initialWidth: 1100,
-};
 
 /**
  * One list of quotations (a role's queue, the AE's own, the archive): search, the active filter, pages of 20;
@@ -68,10 +59,8 @@ export function QuotationList({ list: which, idPrefix }: { list: SqList; idPrefi
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId={`${idPrefix}-table`}
         rangeTestId={`${idPrefix}-range`}
-        redrawOn={[customerNames]}
         empty={
           <NonIdealState icon={<Search size={32} />} title="No SQ Found!"
             description={search ? `Nothing matches “${search}”.` : "There are no quotations in this list."} />

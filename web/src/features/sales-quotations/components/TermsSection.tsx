@@ -1,8 +1,9 @@
-import { Button, ButtonGroup, Callout, H5, NonIdealState, Spinner } from "@blueprintjs/core";
-import { Edit, Import, Trash } from "@blueprintjs/icons";
+import { Button, Callout, H5, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Import, Trash } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useEffect, useState } from "react";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
+import { EditButton, RowAction, RowActions } from "../../../components/list-cells.tsx";
 import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
 import { useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { useFormSave } from "../../../lib/data/save.ts";
@@ -137,12 +138,11 @@ export function TermsSection({ quotation, editable, onChanged }: { quotation: Qu
     if (!term) return <Cell />;
     return (
       <Cell interactive className="lading-actions-cell">
-        <ButtonGroup variant="minimal" size="small">
-          <Button icon={<Edit />} text="Edit" disabled={busyId === term.id} onClick={() => setEditing(term)} aria-label={`Edit term ${term.policyCode}`}
-            data-testid={`sq-term-${term.policyCode}-edit`} />
-          <Button icon={<Trash />} intent="danger" title="Remove" disabled={busyId === term.id} onClick={() => void remove(term)}
-            aria-label={`Remove term ${term.policyCode}`} />
-        </ButtonGroup>
+        <RowActions>
+          <EditButton disabled={busyId === term.id} onClick={() => setEditing(term)} data-testid={`sq-term-${term.policyCode}-edit`} />
+          <RowAction icon={<Trash />} intent="danger" label="Remove" disabled={busyId === term.id} onClick={() => void remove(term)}
+            data-testid={`sq-term-${term.policyCode}-remove`} />
+        </RowActions>
       </Cell>
     );
   };

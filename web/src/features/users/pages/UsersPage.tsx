@@ -5,25 +5,16 @@ import { Column } from "@blueprintjs/table";
 import { useCallback, useState } from "react";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
-import { ActivationButton, actionsCell, DeleteButton, EditButton, statusCell, textCells } from "../../../components/list-cells.tsx";
+import { ActivationButton, actionsCell, DeleteButton, EditButton, RowAction, statusCell, textCells } from "../../../components/list-cells.tsx";
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
 import { errorText, notify } from "../../../lib/notify.ts";
 import { activateUser, deleteUsers, getUser, loadUsers, sendUserEmail, type StatusFilter, type User } from "../api/users.ts";
 import { SetPasswordDialog } from "../components/SetPasswordDialog.tsx";
 import { UserDialog } from "../components/UserDialog.tsx";
-
-/** User ID, Name, Email, Role, Default branch, Status, Actions: Name and Email share what the fixed columns leave. */
-const LAYOUT: ColumnLayout = {
-  columns: [120, { share: 0.45 }, { share: 0.55 }, 150, 130, 80, 320],
-  rowHeader: 30,
-  minFlexible: 320,
-  initialWidth: 1100,
-};
 
 type DialogState = { user: User | null } | null;
 
@@ -68,34 +59,30 @@ export default function UsersPage(_props: PageProps) {
   const text = textCells(rows, { tooltip: true });
 
   const actions = actionsCell(rows, busyId, (user, busy) => {
-    const emailLabel = user.hasPassword ? `Send password reset email to ${user.userId}` : `Send set-up email to ${user.userId}`;
     return (
       <>
-        <EditButton subject={`user ${user.userId}`} disabled={busy} onClick={() => openEditor(user)} data-testid={`edit-${user.userId}`} />
+        <EditButton disabled={busy} onClick={() => openEditor(user)} data-testid={`edit-${user.userId}`} />
         <ActivationButton
-          subject={`user ${user.userId}`}
           isActive={user.isActive}
           disabled={busy}
           onClick={() => void toggleActive(user)}
           data-testid={`activate-${user.userId}`}
         />
-        <Button
+        <RowAction
           icon={<Envelope />}
-          aria-label={emailLabel}
-          title={emailLabel}
+          label={user.hasPassword ? "Send password reset email" : "Send set-up email"}
           disabled={busy || !user.isActive}
           onClick={() => void sendEmail(user)}
           data-testid={`send-setup-${user.userId}`}
         />
-        <Button
+        <RowAction
           icon={<Key />}
-          aria-label={`Set password for ${user.userId}`}
-          title="Set password"
+          label="Set password"
           disabled={busy}
           onClick={() => setPasswordFor(user)}
           data-testid={`set-password-${user.userId}`}
         />
-        <DeleteButton subject={`user ${user.userId}`} iconOnly disabled={busy} onClick={() => void remove(user)} data-testid={`delete-${user.userId}`} />
+        <DeleteButton disabled={busy} onClick={() => void remove(user)} data-testid={`delete-${user.userId}`} />
       </>
     );
   });
@@ -119,10 +106,8 @@ export default function UsersPage(_props: PageProps) {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="users-table"
         rangeTestId="users-range"
-        redrawOn={[busyId]}
         empty={<NonIdealState icon={<Search size={32} />} title="No users" description={search ? `Nothing matches “${search}”.` : "There are no users to show."} />}
       >
         <Column name="User ID" cellRenderer={text((u) => u.userId, (u) => `user-id-${u.userId}`)} />

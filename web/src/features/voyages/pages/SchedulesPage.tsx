@@ -10,7 +10,6 @@ import { actionsCell, statusCell, textCells } from "../../../components/list-cel
 import { ListToolbar, STATUS_OPTIONS } from "../../../components/ListToolbar.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { whileSaving } from "../../../lib/leave-guard.ts";
@@ -24,14 +23,6 @@ import { ScheduleDialog } from "../components/ScheduleDialog.tsx";
 import { ScheduleDrawer } from "../components/ScheduleDrawer.tsx";
 
 type Filter = "All" | "IsActive" | "IsInactive";
-
-/** Selection, voyage no., reference, vessel, route, ETD, calls, approval, CRO, status, actions: vessel and calls share the rest. */
-const LAYOUT: ColumnLayout = {
-  columns: [32, 140, 90, { share: 0.35 }, 110, 150, { share: 0.65 }, 85, 65, 75, 220],
-  rowHeader: 30,
-  minFlexible: 220,
-  initialWidth: 1200,
-};
 
 interface Filters {
   dateFrom: string;
@@ -220,10 +211,9 @@ export default function SchedulesPage(_props: PageProps) {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
+        frozen={2}
         testId="voyage-table"
         rangeTestId="voyage-range"
-        redrawOn={[busyId, selectedNum]}
         empty={
           <NonIdealState icon={<Search size={32} />} title="No voyages"
             description={search ? `Nothing matches “${search}”.` : "No voyage departs within these filters."} />

@@ -1,14 +1,13 @@
 import "../voyages.css";
 import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
-import { Add, Edit, Search } from "@blueprintjs/icons";
+import { Add, Search } from "@blueprintjs/icons";
 import { Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
-import { actionsCell, DeleteButton, textCells } from "../../../components/list-cells.tsx";
+import { actionsCell, DeleteButton, EditButton, textCells } from "../../../components/list-cells.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { errorText } from "../../../lib/notify.ts";
 import type { DetailRow, HeaderWithDetails, ScheduleRow } from "../api/contracts.ts";
@@ -16,14 +15,6 @@ import { deleteDetail, readHeader, readSchedule } from "../api/voyages.ts";
 import { DetailDialog } from "../components/DetailDialog.tsx";
 import { useRecord } from "../../../lib/data/load.ts";
 import { useRowAction } from "../../../lib/data/save.ts";
-
-/** Status, activity, when, branch, ATA, ATD, remarks, by, actions: remarks take what is left. */
-const LAYOUT: ColumnLayout = {
-  columns: [100, 160, 150, 65, 145, 145, { share: 1 }, 90, 120],
-  rowHeader: 30,
-  minFlexible: 140,
-  initialWidth: 1200,
-};
 
 const noPaging = () => {};
 
@@ -61,16 +52,12 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
     await deleting.run(detail.id, () => deleteDetail(detail.id), load);
   };
 
-  const actions = actionsCell(rows, busyId, (detail, busy) => {
-    const subject = `activity ${detail.vesselStatus} - ${detail.activity}`;
-    return (
-      <>
-        <Button icon={<Edit />} text="Edit" aria-label={`Edit ${subject}`} disabled={busy} onClick={() => setDialog({ detail })}
-          data-testid={`vu-detail-edit-${detail.id}`} />
-        <DeleteButton subject={subject} iconOnly disabled={busy} onClick={() => void remove(detail)} data-testid={`vu-detail-delete-${detail.id}`} />
-      </>
-    );
-  });
+  const actions = actionsCell(rows, busyId, (detail, busy) => (
+    <>
+      <EditButton disabled={busy} onClick={() => setDialog({ detail })} data-testid={`vu-detail-edit-${detail.id}`} />
+      <DeleteButton disabled={busy} onClick={() => void remove(detail)} data-testid={`vu-detail-delete-${detail.id}`} />
+    </>
+  ));
 
   const crumbs = [{ text: "Voyage", href: PAGES.voyage }, { text: "Vessel updates", href: PAGES.vesselUpdates }];
 
@@ -119,10 +106,8 @@ export default function VesselUpdateReadPage({ params }: PageProps) {
       </Card>
       <PagedTable
         list={{ rows, total: rows.length, page: 0, setPage: noPaging, pageSize: Math.max(rows.length, 1), loading }}
-        layout={LAYOUT}
         testId="vu-detail-table"
         rangeTestId="vu-detail-range"
-        redrawOn={[busyId]}
         empty={<NonIdealState title="No activities yet" description="Add what the vessel is doing: its status, the activity, when and where." />}
       >
         <Column name="Status" cellRenderer={text((d) => d.vesselStatus, (d) => `vu-detail-status-${d.id}`)} />

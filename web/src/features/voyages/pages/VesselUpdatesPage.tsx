@@ -10,7 +10,6 @@ import { actionsCell, DeleteButton, textCells } from "../../../components/list-c
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { withoutLeaveGuard } from "../../../lib/leave-guard.ts";
@@ -18,14 +17,6 @@ import type { HeaderListRow } from "../api/contracts.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
 import { deleteHeaders, loadHeaders } from "../api/voyages.ts";
 import { NewVesselUpdateDialog } from "../components/NewVesselUpdateDialog.tsx";
-
-/** VUID, vessel, voyage, latest activity, count, opened, by, actions: the latest activity takes what is left. */
-const LAYOUT: ColumnLayout = {
-  columns: [150, { share: 0.4 }, 190, { share: 0.6 }, 80, 150, 110, 90],
-  rowHeader: 30,
-  minFlexible: 260,
-  initialWidth: 1200,
-};
 
 /**
  * Vessel updates: one per vessel and voyage, newest first, each with its latest activity; the list's filter
@@ -62,7 +53,7 @@ export default function VesselUpdatesPage(_props: PageProps) {
     if (confirmed) await list.runRowAction(row.id, () => deleteHeaders([row.id]), reloadFromStart);
   };
   const actions = actionsCell(rows, busyId, (item, busy) => (
-    <DeleteButton subject={`vessel update ${item.vuid}`} disabled={busy} onClick={() => void remove(item)} data-testid={`vu-delete-${item.vuid}`} />
+    <DeleteButton disabled={busy} onClick={() => void remove(item)} data-testid={`vu-delete-${item.vuid}`} />
   ));
 
   return (
@@ -83,10 +74,8 @@ export default function VesselUpdatesPage(_props: PageProps) {
       />
       <PagedTable
         list={list}
-        layout={LAYOUT}
         testId="vu-table"
         rangeTestId="vu-range"
-        redrawOn={[busyId]}
         empty={
           <NonIdealState icon={<Search size={32} />} title="No vessel updates"
             description={search ? `Nothing matches “${search}”.` : "No vessel update has been opened yet."} />
