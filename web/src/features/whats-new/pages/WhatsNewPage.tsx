@@ -35,6 +35,7 @@ export default function WhatsNewPage() {
     load: ({ skip, take }) => loadWhatsNew({ skip, take }),
     initialFilter: null,
     pageSize: WHATS_NEW_DEFAULT_PAGE_SIZE,
+    emptyNotice: "searched",
   });
   const { rows, loading } = list;
   const scroller = useRef<HTMLDivElement>(null);
