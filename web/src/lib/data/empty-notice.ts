@@ -11,13 +11,19 @@ import { notify } from "../notify.ts";
  */
 export type EmptyNotice = "always" | "searched";
 
-/** Warns once (one toast however often the list answers empty) when the screen asked for it. */
-export function warnIfEmpty(
+/** The warning an answer raises, or null when it raises none. */
+export function emptyNoticeText(
   notice: EmptyNotice | undefined,
   searched: boolean,
   answer: { data: readonly unknown[]; message?: string },
-): void {
-  if (answer.data.length > 0 || notice === undefined) return;
-  if (notice === "searched" && !searched) return;
-  notify.emptyList(answer.message ?? "No more data to load");
+): string | null {
+  if (answer.data.length > 0 || notice === undefined) return null;
+  if (notice === "searched" && !searched) return null;
+  return answer.message ?? "No more data to load";
+}
+
+/** Warns once (one toast however often the list answers empty) when the screen asked for it. */
+export function warnIfEmpty(notice: EmptyNotice | undefined, searched: boolean, answer: { data: readonly unknown[]; message?: string }): void {
+  const text = emptyNoticeText(notice, searched, answer);
+  if (text !== null) notify.emptyList(text);
 }
