@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { WhatsNewEntry } from "../../api/modules/whats-new/schemas.ts";
 import { parseChangelog } from "../../api/modules/whats-new/service.ts";
 import { markdownText } from "../../web/src/lib/markdown.ts";
-import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -45,7 +45,7 @@ const previous = () => page.getByRole("button", { name: "Previous page" });
  * once while the rows come a moment later, so both are polled.
  */
 async function seeRange(first: number, last: number, total: number) {
-  await range().filter({ hasText: `${first}–${last} of ${total}` }).waitFor();
+  await range().filter({ hasText: exactly(`${first}–${last} of ${total}`) }).waitFor();
   await expect.poll(() => entries().count()).toBe(last - first + 1);
 }
 
