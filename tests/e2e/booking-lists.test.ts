@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 
 /**
@@ -42,7 +42,7 @@ async function pick(page: Page, selector: string, value: string) {
 
 /** The text of a column of the table row that holds the booking (the table numbers its cells r{row}-c{column}). */
 async function cellOfBooking(page: Page, column: number): Promise<string> {
-  const refCell = page.locator('[data-testid^="delivery-lists-table-r"][data-testid$="-c0"]').filter({ hasText: bookingRef });
+  const refCell = page.locator('[data-testid^="delivery-lists-table-r"][data-testid$="-c0"]').filter({ hasText: exactly(bookingRef) });
   const id = (await refCell.getAttribute("data-testid"))!;
   return (await page.getByTestId(id.replace(/-c0$/, `-c${column}`)).textContent()) ?? "";
 }
@@ -90,7 +90,7 @@ describe("the pick-up and inbound delivery lists of a booking batch's voyage", (
 
   it("shows the booking on Manila's pick-up list, warns on an empty one, and downloads PickUpList.xlsx", async () => {
     await staff.goto(`${baseURL}/voyage/bookings/${voyageNum}/${batchRef}`);
-    await staff.getByTestId("booking-voyage-num").filter({ hasText: voyageNum }).waitFor();
+    await staff.getByTestId("booking-voyage-num").filter({ hasText: exactly(voyageNum) }).waitFor();
     await staff.getByTestId("open-delivery-lists").click();
     await staff.getByTestId("delivery-lists").waitFor();
     // The pick-up tab opens on the voyage's origin.

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -68,7 +68,7 @@ describe("a booking batch from staff to customer and back", () => {
 
   it("lets staff open a batch for the customer and add three bookings priced from the quotation", async () => {
     await staff.goto(`${server.baseURL}/voyage/bookings/${voyageNum}/new`);
-    await staff.getByTestId("booking-voyage-num").filter({ hasText: voyageNum }).waitFor();
+    await staff.getByTestId("booking-voyage-num").filter({ hasText: exactly(voyageNum) }).waitFor();
     await staff.getByTestId("batch-new").click();
     await staff.getByTestId("batch-customer-search").fill("Pacific");
     await pick(staff, "#batch-customer", CUSTOMER);
@@ -98,7 +98,7 @@ describe("a booking batch from staff to customer and back", () => {
       }
       // The live price is the quotation lane's total for one TEU.
       const total = Number(laneTotals[b.mode]).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      await staff.getByTestId("booking-price").filter({ hasText: total }).waitFor();
+      await staff.getByTestId("booking-price-total").filter({ hasText: exactly(total) }).waitFor();
       await staff.getByTestId("booking-save").click();
       await seeNotice(staff, "Booking added successfully");
     }
@@ -136,7 +136,7 @@ describe("a booking batch from staff to customer and back", () => {
     await customer.waitForURL(/\/booking\/success\//).catch(async (err) => {
       throw new Error(`${err}\n${await customer.locator("body").innerText()}`);
     });
-    await customer.getByTestId("success-ref").filter({ hasText: bookingRefs[0] }).waitFor();
+    await customer.getByTestId("success-ref").filter({ hasText: exactly(bookingRefs[0]!) }).waitFor();
 
     // The link worked once.
     await customer.goto(link);
@@ -148,7 +148,7 @@ describe("a booking batch from staff to customer and back", () => {
     await staff.getByTestId("batch-confirm").click();
     await seeNotice(staff, "Bookings confirmed successfully");
     // The table reloads after the confirmation; choose rows once it shows them confirmed.
-    for (const ref of bookingRefs) await staff.getByTestId(`booking-status-${ref}`).filter({ hasText: "Confirmed" }).waitFor();
+    for (const ref of bookingRefs) await staff.getByTestId(`booking-status-${ref}`).filter({ hasText: exactly("Confirmed") }).waitFor();
     for (const ref of bookingRefs) {
       // The table redraws its cells a frame after the tick, so the box shows it a moment later.
       const box = staff.getByTestId(`booking-select-${ref}`);
@@ -178,7 +178,7 @@ describe("a booking batch from staff to customer and back", () => {
 
   it("shows the stages reached on the public tracking page", async () => {
     await customer.goto(`${server.baseURL}/booking/shipmentTracking/${bookingRefs[0]}`);
-    await customer.getByTestId("tracking-ref").filter({ hasText: bookingRefs[0] }).waitFor();
+    await customer.getByTestId("tracking-ref").filter({ hasText: exactly(bookingRefs[0]!) }).waitFor();
     for (const step of [0, 1, 2]) await customer.getByTestId(`tracking-step-reached-${step}`).waitFor();
     for (let stage = 0; stage < 10; stage++) {
       expect(await customer.getByTestId(`tracking-stage-${stage}`).getAttribute("data-reached")).toBe("false");

@@ -46,6 +46,14 @@ export async function openBrowser(name: string, viewport = { width: 1366, height
   };
 }
 
+/**
+ * A hasText filter that matches the whole text of the element, not a part of it: "1" is not "12", "Active" is
+ * not "Inactive" and "1,000.00" is not "11,000.00".
+ */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+}
+
 /** Waits for a notice (toast) with exactly this text. */
 export async function seeNotice(page: Page, text: string, timeout = 15_000) {
   await page.locator(".bp6-toast").getByText(text, { exact: true }).first().waitFor({ state: "visible", timeout });

@@ -127,7 +127,7 @@ describe("master data in the browser", () => {
     await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Inactive" }).waitFor();
     await rowButton(page, "cargo-type-code-E2EC", "Activate").click();
     await seeNotice("Cargo type activated successfully");
-    await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: "Active" }).waitFor();
+    await page.getByTestId("cargo-type-status-E2EC").filter({ hasText: /^Active$/ }).waitFor();
   });
 
   it("draws a new stowage plan on the grid, saves it, and moves a slot", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -58,7 +58,7 @@ async function act(page: Page, action: string, remarks: string, notice: string) 
 }
 
 async function openQuotation(page: Page) {
-  await page.getByTestId("sq-fact-ref").filter({ hasText: sqRefNum }).waitFor();
+  await page.getByTestId("sq-fact-ref").filter({ hasText: exactly(sqRefNum) }).waitFor();
 }
 
 beforeAll(async () => {
@@ -119,7 +119,7 @@ describe("a sales quotation through its whole approval chain", () => {
     const previewFreight = ae.getByTestId("sq-lane-preview-001-FREIGHT-quantity").filter({ hasText: /^2$/ });
     await previewFreight.waitFor();
     await ae.getByTestId("sq-lane-preview-005-PORT_ORIGIN-rate-input").fill("500");
-    await ae.getByTestId("sq-lane-preview-005-PORT_ORIGIN-amount").filter({ hasText: "1,000.00" }).waitFor();
+    await ae.getByTestId("sq-lane-preview-005-PORT_ORIGIN-amount").filter({ hasText: exactly("1,000.00") }).waitFor();
     await ae.getByTestId("sq-lane-save").click();
     await seeNotice(ae, `1 lane(s) added to sales quotation ${sqRefNum}`);
     await ae.getByTestId("sq-lane-1").waitFor();
@@ -170,7 +170,7 @@ describe("a sales quotation through its whole approval chain", () => {
     await pages.ae.waitForURL(`${baseURL}/sales_quotation/draft`);
 
     // No reload: the notification arrives over the open stream while the SM looks at the list.
-    await badge(sm).filter({ hasText: "1" }).waitFor({ timeout: 5_000 });
+    await badge(sm).filter({ hasText: exactly("1") }).waitFor({ timeout: 5_000 });
     expect(sm.url()).toBe(before);
     await sm.getByTestId("notification-bell").click();
     await sm.getByTestId("notification-list").getByRole("button", { name: new RegExp(sqRefNum) }).click();
@@ -202,7 +202,7 @@ describe("a sales quotation through its whole approval chain", () => {
     await act(fa, "faApprove", "Approved for the second half", "Sales quotation approved");
     await fa.waitForURL(`${baseURL}/sales_quotation?list=FA`);
 
-    await badge(pages.ae).filter({ hasText: "1" }).waitFor({ timeout: 5_000 });
+    await badge(pages.ae).filter({ hasText: exactly("1") }).waitFor({ timeout: 5_000 });
 
     await fa.goto(`${baseURL}/sales_quotation/draft/read/${encodeURIComponent(sqRefNum)}`);
     await openQuotation(fa);

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -193,7 +193,7 @@ describe("the sounding report and the vessel history", () => {
     const etaLocal = new Date(Date.parse(voyage.etas.at(-1)!) + 8 * 3_600_000).toISOString().slice(0, 16);
     await recordSounding("Departure", voyage.originBranchCode, etdLocal, DEPARTURE);
     let row = await rowOf(voyage.voyageNum);
-    await page.getByTestId(`soundings-table-r${row}-c4`).filter({ hasText: litresText(centavos(DEPARTURE.fuelOil)) }).waitFor();
+    await page.getByTestId(`soundings-table-r${row}-c4`).filter({ hasText: exactly(litresText(centavos(DEPARTURE.fuelOil))) }).waitFor();
     expect(await cellText(row, 11)).toBe("Incomplete");
 
     await recordSounding("Arrival", lastCall, etaLocal, ARRIVAL);
@@ -207,7 +207,8 @@ describe("the sounding report and the vessel history", () => {
     // The chart draws the voyage's fuel and diesel bars.
     await page.getByTestId(`soundings-chart-bar-${voyage.voyageNum}`).waitFor();
     const tooltip = await page.getByTestId(`soundings-chart-bar-${voyage.voyageNum}`).locator("title").textContent();
-    expect(tooltip).toContain(`Fuel oil used (L) ${usedCentavos("fuelOil") / 100}`);
+    // The number ends where the fuel oil part ends: 12 is not 123.
+    expect(tooltip).toMatch(new RegExp(`Fuel oil used \\(L\\) ${usedCentavos("fuelOil") / 100}(,|$)`));
 
     // The totals row adds up the used litres of every complete voyage on screen.
     const totalsRow = await page.locator('[data-testid^="soundings-table-r"][data-testid$="-c0"]').count() - 1;

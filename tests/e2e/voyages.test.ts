@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -122,14 +122,14 @@ describe("a voyage from its route to the vessel's updates and the schedule expor
   it("approves the voyage from its row and closes its CRO from the detail", async () => {
     await admin.getByTestId(`voyage-approve-${voyageNum}`).click();
     await seeNotice(admin, `Voyage ${voyageNum} approved successfully`);
-    await admin.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: "Approved" }).waitFor();
+    await admin.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: exactly("Approved") }).waitFor();
     expect(await admin.getByTestId(`voyage-approve-${voyageNum}`).count()).toBe(0);
 
     await admin.getByTestId(`voyage-row-${voyageNum}`).click();
     await admin.getByTestId("voyage-detail-approved").filter({ hasText: "by admin" }).waitFor();
     await admin.getByTestId(`voyage-detail-cro-${voyageNum}`).click();
     await seeNotice(admin, `CRO status of voyage ${voyageNum} set to Closed`);
-    await admin.getByTestId("voyage-detail-cro").filter({ hasText: "Closed" }).waitFor();
+    await admin.getByTestId("voyage-detail-cro").filter({ hasText: exactly("Closed") }).waitFor();
     await admin.keyboard.press("Escape");
   });
 
@@ -147,7 +147,7 @@ describe("a voyage from its route to the vessel's updates and the schedule expor
     await admin.getByTestId("vu-new-save").click();
     await admin.waitForURL(/\/voyage\/vessel_updates\/read\//);
     vuid = decodeURIComponent(admin.url().split("/read/")[1]!);
-    await admin.getByTestId("vu-fact-vuid").filter({ hasText: vuid }).waitFor();
+    await admin.getByTestId("vu-fact-vuid").filter({ hasText: exactly(vuid) }).waitFor();
     expect(await admin.getByTestId("vu-fact-voyage").textContent()).toBe(`${voyageNum} · E2E-001`);
 
     await admin.getByTestId("vu-detail-add").click();
@@ -172,7 +172,7 @@ describe("a voyage from its route to the vessel's updates and the schedule expor
     await expect.poll(async () => (await atd.allTextContents()).filter((t) => t !== "").length).toBe(1);
 
     // No reload: the notification arrives over the open stream while the follower looks at the schedules.
-    await badge(follower).filter({ hasText: "1" }).waitFor({ timeout: 5_000 });
+    await badge(follower).filter({ hasText: exactly("1") }).waitFor({ timeout: 5_000 });
     expect(follower.url()).toBe(before);
     await follower.getByTestId("notification-bell").click();
     const item = follower.getByTestId("notification-list").getByRole("button", { name: new RegExp(voyageNum) });

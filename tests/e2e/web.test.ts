@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn } from "./browser.ts";
+import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
 
 const baseURL = inject("baseURL");
@@ -78,7 +78,7 @@ describe("the web app against the real server", () => {
     await page.getByTestId("port-name-E2E1").filter({ hasText: "Test Harbor Renamed" }).waitFor();
 
     await page.getByTestId("ports-search").fill("E2E1");
-    await page.getByTestId("ports-range").filter({ hasText: "1–1 of 1" }).waitFor();
+    await page.getByTestId("ports-range").filter({ hasText: exactly("1–1 of 1") }).waitFor();
     expect(await codes().count()).toBe(1);
     expect(await codes().first().textContent()).toBe("E2E1");
 
@@ -93,7 +93,7 @@ describe("the web app against the real server", () => {
     await prompt.getByRole("button", { name: "Delete" }).click();
     await seeNotice("Port deleted successfully");
     await page.getByTestId("port-code-E2E1").waitFor({ state: "detached" });
-    await page.getByTestId("ports-range").filter({ hasText: "0–0 of 0" }).waitFor();
+    await page.getByTestId("ports-range").filter({ hasText: exactly("0–0 of 0") }).waitFor();
   });
 
   it("exports the listed ports as a workbook", async () => {

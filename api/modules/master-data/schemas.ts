@@ -104,6 +104,26 @@ export const CHARGE_CATEGORIES = ["FREIGHT", "PORT", "TRUCKING", "STRIPPING_STUF
 export const CHARGE_CLASSES = ["ORIGIN", "DESTINATION", "BOTH"] as const;
 export const EFFECTIVE_DATE_BASES = ["BOOKING_DATE", "SQ_DATE", "DEPARTURE_DATE"] as const;
 
+/** The words a screen shows for the stored codes above (the codes stay what is stored and sent). */
+export const CHARGE_CATEGORY_LABELS: Record<(typeof CHARGE_CATEGORIES)[number], string> = {
+  FREIGHT: "Freight",
+  PORT: "Port",
+  TRUCKING: "Trucking",
+  STRIPPING_STUFFING: "Stripping and stuffing",
+  INSURANCE: "Insurance",
+  OTHER: "Other",
+};
+export const CHARGE_CLASS_LABELS: Record<(typeof CHARGE_CLASSES)[number], string> = {
+  ORIGIN: "Origin",
+  DESTINATION: "Destination",
+  BOTH: "Origin and destination",
+};
+export const EFFECTIVE_DATE_BASIS_LABELS: Record<(typeof EFFECTIVE_DATE_BASES)[number], string> = {
+  BOOKING_DATE: "Booking date",
+  SQ_DATE: "Quotation date",
+  DEPARTURE_DATE: "Departure date",
+};
+
 export const chargeContract = entityContract({
   label: "Charge",
   resource: "Charges",
@@ -118,13 +138,13 @@ export const chargeContract = entityContract({
     code: code("Charge code"),
     name: text("Charge name"),
     printName: text("Print name", { required: false }),
-    category: choice("Category", CHARGE_CATEGORIES),
-    chargeClass: choice("Charge class", CHARGE_CLASSES),
+    category: choice("Category", CHARGE_CATEGORIES, { labels: CHARGE_CATEGORY_LABELS }),
+    chargeClass: choice("Charge class", CHARGE_CLASSES, { labels: CHARGE_CLASS_LABELS }),
     unitOfMeasure: choice("Unit of measure", values(RATE_UNITS, "id"), {
       labels: Object.fromEntries(RATE_UNITS.map((u) => [u.id, u.label])),
     }),
     cargoType: ref("Cargo type", "CargoTypes", { required: false, unlisted: true }),
-    effectiveDateBasis: choice("Effective date basis", EFFECTIVE_DATE_BASES, { unlisted: true }),
+    effectiveDateBasis: choice("Effective date basis", EFFECTIVE_DATE_BASES, { unlisted: true, labels: EFFECTIVE_DATE_BASIS_LABELS }),
     isVatable: flag("VAT-able", { default: true }),
     showInSq: flag("Show in sales quotation", { default: true, unlisted: true }),
     openVanApply: flag("Applies to open vans", { unlisted: true }),

@@ -6,6 +6,7 @@ import { ConfirmPromptHost, confirmPrompt } from "../components/ConfirmPrompt.ts
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { fetchServerVersion, startSession } from "../lib/auth.ts";
 import { isLeaveGuarded, LEAVE_PROMPT } from "../lib/leave-guard.ts";
+import { dismissScreenNotices } from "../lib/notify.ts";
 import { darkModeAtom, serverVersionAtom, sessionAtom, signedInUserAtom, store } from "../lib/session.ts";
 import { PublicLayout, SignedInLayout, SignedOutLayout } from "./layout/Layouts.tsx";
 import { NoAccessPage, NotFoundPage, resolveRoute } from "./routes.tsx";
@@ -71,6 +72,8 @@ function Shell() {
   useEffect(() => {
     if (title) document.title = `${title} · Lading`;
   }, [title]);
+  // A warning about the last screen's empty list would read as news about this one.
+  useEffect(() => dismissScreenNotices(), [location]);
 
   let content: React.ReactNode = null;
   if (resolution.kind === "page") {

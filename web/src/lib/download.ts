@@ -36,7 +36,7 @@ export function useDownload(type: string = XLSX_TYPE) {
     try {
       const file = await build();
       if (!file) {
-        notify.warning("No more data to load");
+        notify.emptyList("No more data to load");
         return false;
       }
       saveBytes(file.bytes, file.fileName, type);

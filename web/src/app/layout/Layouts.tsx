@@ -12,6 +12,19 @@ import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { PAGES } from "../../lib/paths.ts";
 
+/**
+ * The first Tab stop of a signed-in page: it takes the keyboard past the top bar and the menu to the page
+ * itself. Focus moves in code rather than by the "#main" address, which would add a history entry and leave
+ * the page's address with a fragment the routes do not know.
+ */
+function SkipLink() {
+  const skip = (event: React.MouseEvent) => {
+    event.preventDefault();
+    document.getElementById("main")?.focus();
+  };
+  return <a href="#main" className="lading-skip-link" onClick={skip} data-testid="skip-link">Skip to content</a>;
+}
+
 export function SignedInLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const wide = useIsWide();
   const [chosen, setChosen] = useAtom(sideMenuOpenAtom);
@@ -21,6 +34,7 @@ export function SignedInLayout({ user, children }: { user: SessionUser; children
   useSessionWatch(user.id);
   return (
     <div className="lading-app">
+      <SkipLink />
       <TopBar user={user} onToggleMenu={() => setChosen(!open)} />
       <div className="lading-body">
         {wide ? (
@@ -37,7 +51,7 @@ export function SignedInLayout({ user, children }: { user: SessionUser; children
             <SideMenu user={user} onNavigate={() => setChosen(false)} />
           </Drawer>
         )}
-        <main className="lading-main" id="main">{children}</main>
+        <main className="lading-main" id="main" tabIndex={-1}>{children}</main>
       </div>
       <EntryDialogHost user={user} />
     </div>

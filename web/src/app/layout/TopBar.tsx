@@ -150,6 +150,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
               variant="minimal"
               icon={<Notifications />}
               aria-label={`Notifications, ${unread} unread`}
+              className="lading-bell"
               data-testid="notification-bell"
             >
               {unread > 0 && <span className="lading-badge" data-testid="unread-badge">{unread > 99 ? "99+" : unread}</span>}

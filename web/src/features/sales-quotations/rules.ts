@@ -151,8 +151,6 @@ export function formatQuantity(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
 }
 
-export const RATE_UNIT_TEXT: Record<ChargeRow["rateUnit"], string> = { perTeu: "Per TEU", perBag: "Per BAG", perTon: "Per TON" };
-
 // Lanes -----------------------------------------------------------------------------------------------------
 
 /** A charge's place on a lane: a charge may stand at both ends (wharfage at origin and destination). */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { ListResult } from "../../../../api/shared/contracts.ts";
-import { notify } from "../notify.ts";
+import { warnIfEmpty } from "./empty-notice.ts";
 import { useLoader } from "./load.ts";
 
 export interface GrowingList<T> {
@@ -38,11 +38,14 @@ export const againRead = (shown: number, pageSize: number): GrowingRead => ({
  * A list that grows by "Load more" rather than turning pages (001 §9: the booking lists grow by 50). `key`
  * stands for the query: when it changes the list starts again from its first page. A reload keeps as many
  * rows as were shown (up to what one call may take), so an action on row 80 does not snap the list back.
+ * `searched` is true while the query is the user's own search or filter: only then does an empty answer warn
+ * (the list sits beside other work, where an empty list on opening is no news).
  */
 export function useGrowingList<T>(
   key: string | null,
   load: (skip: number, take: number) => Promise<ListResult<T>>,
   pageSize: number,
+  { searched = false }: { searched?: boolean } = {},
 ): GrowingList<T> {
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
@@ -61,8 +64,9 @@ export function useGrowingList<T>(
     onAnswer: (result) => {
       setRows((current) => (request.read.append ? [...current, ...result.data] : result.data));
       setTotal(result.total);
-      // 001 §2: an empty page warns with the server's own message.
-      if (result.data.length === 0) notify.warning(result.message ?? "No more data to load");
+      // 001 §2: an empty answer warns with the server's own message when the user asked for it: their own
+      // search, or "Load more" finding nothing more.
+      warnIfEmpty("searched", searched || request.read.append, result);
     },
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import type { ListResult } from "../../../../api/shared/contracts.ts";
-import { notify } from "../notify.ts";
+import { type EmptyNotice, warnIfEmpty } from "./empty-notice.ts";
 import { useDebounced, useLoader } from "./load.ts";
 import { useRowAction } from "./save.ts";
 
@@ -21,6 +21,8 @@ export interface PagedListOptions<T, F> {
   initialFilter: F;
   /** The first page size; a list whose pager offers sizes changes it with setPageSize. */
   pageSize?: number;
+  /** Whether an empty answer warns (see EmptyNotice); left out, it never does. */
+  emptyNotice?: EmptyNotice;
 }
 
 export interface PagedList<T, F> {
@@ -56,7 +58,9 @@ export interface PagedList<T, F> {
 }
 
 /** The state every paged list screen keeps: page, debounced search, filter, loading and row writes. */
-export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageSize = PAGE_SIZE }: PagedListOptions<T, F>): PagedList<T, F> {
+export function usePagedList<T, F>(
+  { load, initialFilter, pageSize: initialPageSize = PAGE_SIZE, emptyNotice }: PagedListOptions<T, F>,
+): PagedList<T, F> {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSizeValue] = useState(initialPageSize);
   const [searchText, setSearchText] = useState("");
@@ -96,8 +100,8 @@ export function usePagedList<T, F>({ load, initialFilter, pageSize: initialPageS
         if (back !== null) return setPage(back);
         setRows(result.data);
         setTotal(result.total);
-        // 000 §5: an empty page warns with the server's own message.
-        if (result.data.length === 0) notify.warning(result.message ?? "No more data to load");
+        // A filter the user set, even back to the first one, is their own narrowing of the list.
+        warnIfEmpty(emptyNotice, search !== "" || filter.n > 0, result);
       },
     },
   );

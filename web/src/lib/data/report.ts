@@ -1,4 +1,4 @@
-import { notify } from "../notify.ts";
+import { warnIfEmpty } from "./empty-notice.ts";
 import { useRecord } from "./load.ts";
 
 export interface ReportState<R> {
@@ -27,7 +27,7 @@ export function useReport<Q, R extends { data: unknown[]; message?: string }>(
   const { warnWhenEmpty = false, revision = 0 } = options;
   const record = useRecord(key === null ? null : `${revision}:${key}`, () => load(query!), {
     onAnswer: (answer) => {
-      if (warnWhenEmpty && answer.data.length === 0) notify.warning(answer.message ?? "No data found");
+      warnIfEmpty(warnWhenEmpty ? "always" : undefined, true, { data: answer.data, message: answer.message ?? "No data found" });
     },
   });
   // A failed read shows no report rather than the previous filter's.

@@ -34,6 +34,7 @@ export default function AuditLogPage() {
   const list = usePagedList<AuditRow, AuditAction | "">({
     load: ({ skip, take, search, filter }) => loadAudit({ skip, take, search, action: filter || undefined }),
     initialFilter: "",
+    emptyNotice: "always",
   });
   const { rows, search, filter: action } = list;
 

@@ -13,11 +13,11 @@ import {
   DELIVERY_MODES,
   type DeliveryMode,
   EDITABLE_STATUSES,
-  PAYMENT_MODE_LABELS,
 } from "../api/contracts.ts";
 import type { GrowingList } from "../../../lib/data/growing-list.ts";
 import { atwUrl, bookingSlipUrl } from "../api/staff.ts";
 import { formatAmount } from "../../../lib/format.ts";
+import { bookingModesLabel } from "../../../lib/labels.ts";
 import { StatusTag } from "./StatusTag.tsx";
 
 export interface BookingFilters {
@@ -128,8 +128,8 @@ export function BookingsTable({ list, selected, onSelect, busyRef, onEdit, onDel
         <Column name="Status" cellRenderer={cell((r) => <StatusTag status={r.status} testId={`booking-status-${r.bookingRef}`} />)} />
         <Column name="Consignee" cellRenderer={text((r) => r.consigneeName)} />
         <Column name="Destination" cellRenderer={text((r) => r.destinationBranchCode, (r) => `booking-destination-${r.bookingRef}`)} />
-        <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{r.modeOfDelivery}/{r.modeOfPayment}</span>, {
-          tooltip: (r) => `${DELIVERY_MODE_LABELS[r.modeOfDelivery]}, ${PAYMENT_MODE_LABELS[r.modeOfPayment]}`,
+        <Column name="Mode" cellRenderer={cell((r) => <span data-testid={`booking-mode-${r.bookingRef}`}>{bookingModesLabel(r.modeOfDelivery, r.modeOfPayment)}</span>, {
+          tooltip: (r) => bookingModesLabel(r.modeOfDelivery, r.modeOfPayment),
         })} />
         <Column name="Pick-up date" cellRenderer={text((r) => [r.pickUpDate ?? "", r.pickUpTime].filter(Boolean).join(" "))} />
         <Column name="Pick-up address" cellRenderer={text((r) => addressLine(r.pickUpAddress))} />

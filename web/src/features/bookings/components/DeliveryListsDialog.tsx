@@ -7,6 +7,7 @@ import { type ReportColumn, ReportTable } from "../../../components/ReportTable.
 import { useReport } from "../../../lib/data/report.ts";
 import { DownloadButton } from "../../../components/DownloadButton.tsx";
 import { usePicker } from "../../../lib/data/pickers.ts";
+import { deliveryModeLabel } from "../../../lib/labels.ts";
 import type { BookingStatus, DeliveryListLine, DeliveryListQuery, VoyageRow } from "../api/contracts.ts";
 import {
   inboundDeliveryListWorkbook,
@@ -78,7 +79,7 @@ const COLUMNS: ReportColumn<DeliveryListLine>[] = [
   { name: "Customer", width: { share: 0.3 }, value: (l) => <span title={l.customer}>{l.customer}</span> },
   { name: "Destination", width: 96, value: (l) => l.destination },
   { name: "Address", width: { share: 0.4 }, value: (l) => <span title={l.address}>{l.address}</span> },
-  { name: "Mode", width: 56, value: (l) => l.modeOfDelivery },
+  { name: "Mode", width: 104, value: (l) => deliveryModeLabel(l.modeOfDelivery) },
   { name: "Trucker", width: { share: 0.15 }, value: (l) => l.truckerName },
   { name: "Plate", width: 80, value: (l) => l.plateNum },
   { name: "Status", width: 104, value: (l) => <StatusTag status={l.status as BookingStatus} /> },

@@ -2,12 +2,13 @@ import { Callout, H6, Spinner } from "@blueprintjs/core";
 import { ReportTable } from "../../../components/ReportTable.tsx";
 import type { BookingChargeRow } from "../api/contracts.ts";
 import { formatAmount } from "../../../lib/format.ts";
+import { rateUnitLabel } from "../../../lib/labels.ts";
 import { Amount } from "./Amount.tsx";
 import type { LivePrice } from "./useBookingForm.tsx";
 
 const COLUMNS = [
   { name: "Charge", width: { share: 1 }, value: (c: BookingChargeRow) => `${c.chargeCode} · ${c.chargeName}` },
-  { name: "Basis", width: 80, value: (c: BookingChargeRow) => `${c.quantity} × ${c.rateUnit}` },
+  { name: "Basis", width: 110, value: (c: BookingChargeRow) => `${rateUnitLabel(c.rateUnit)} × ${c.quantity}` },
   { name: "Amount", width: 90, numeric: true, value: (c: BookingChargeRow) => formatAmount(c.amount) },
 ];
 

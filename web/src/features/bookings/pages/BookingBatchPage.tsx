@@ -48,6 +48,8 @@ export default function BookingBatchPage({ route, params }: PageProps) {
     voyageNum ? JSON.stringify([voyageNum, batchQuery]) : null,
     (skip, take) => loadBatches({ voyageNum, skip, take, search: batchQuery || undefined }),
     BOOKING_PAGE_SIZE,
+    // A voyage with no batch yet is the usual start of the screen, not news; an empty search is.
+    { searched: batchQuery !== "" },
   );
 
   const [filters, setFilters] = useState<BookingFilters>(NO_FILTERS);
@@ -64,6 +66,8 @@ export default function BookingBatchPage({ route, params }: PageProps) {
         search: search || undefined,
       }),
     BOOKING_PAGE_SIZE,
+    // A new batch has no booking yet; only the user's own search or filter finding nothing warns.
+    { searched: search !== "" || filters.status !== "" || filters.modeOfDelivery !== "" },
   );
 
   // Ticks outlive a reload, so a confirmation can be followed by the ATW of the same bookings; ticks on rows

@@ -7,6 +7,7 @@ import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { serverMessage } from "../../../lib/api.ts";
 import { useRecord } from "../../../lib/data/load.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { trackingLabel } from "../../../lib/labels.ts";
 import { CARGO_STAGES, readTracking, type TrackingView } from "../api/public.ts";
 
 type Load = { state: "idle" } | { state: "loading" } | { state: "ready"; view: TrackingView } | { state: "failed"; message: string };
@@ -20,18 +21,21 @@ interface Milestone {
   reachedTestId: string;
 }
 
-/** The booking's own steps first, then the ten cargo stages, in the order the cargo goes through them. */
+/**
+ * The booking's own steps first, then the ten cargo stages, in the order the cargo goes through them, each in
+ * the customer's words rather than the yard's.
+ */
 function milestones(view: TrackingView): Milestone[] {
   const steps = view.steps.map((step, n) => ({
     key: `step-${n}`,
-    label: step.label,
+    label: trackingLabel(step.label),
     reachedAt: step.reachedAt,
     testId: `tracking-step-${n}`,
     reachedTestId: `tracking-step-reached-${n}`,
   }));
   const stages = [...view.stages].sort((a, b) => a.index - b.index).map((stage) => ({
     key: `stage-${stage.index}`,
-    label: stage.label || CARGO_STAGES[stage.index] || `Stage ${stage.index}`,
+    label: trackingLabel(stage.label || CARGO_STAGES[stage.index] || `Stage ${stage.index}`),
     reachedAt: stage.reachedAt,
     testId: `tracking-stage-${stage.index}`,
     reachedTestId: `tracking-reached-${stage.index}`,

@@ -1,5 +1,4 @@
 import { formatManilaDay as formatManilaDayOf } from "../../../../../api/shared/dates.ts";
-import { DELIVERY_MODE_LABELS, type DeliveryMode, PAYMENT_MODE_LABELS, type PaymentMode } from "../api/public.ts";
 
 /** "14:30" as people write it on a form: 2:30 PM. */
 export function formatClock(time: string): string {
@@ -9,14 +8,8 @@ export function formatClock(time: string): string {
   return `${hours % 12 || 12}:${found[2]} ${hours < 12 ? "AM" : "PM"}`;
 }
 
-/** The trucker's views carry the mode as text; a known code reads better as its label. */
-export function deliveryModeLabel(mode: string): string {
-  return DELIVERY_MODE_LABELS[mode as DeliveryMode] ?? mode;
-}
-
-export function paymentModeLabel(mode: string): string {
-  return PAYMENT_MODE_LABELS[mode as PaymentMode] ?? mode;
-}
+// The trucker's views carry the mode as text; a known code reads better as its label.
+export { deliveryModeLabel, paymentModeLabel } from "../../../lib/labels.ts";
 
 /** The Manila calendar day of a moment (today when none is given), as a letter is dated. */
 export function formatManilaDay(iso?: string | null): string {

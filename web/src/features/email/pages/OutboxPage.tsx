@@ -26,6 +26,7 @@ export default function OutboxPage() {
   const list = usePagedList<OutboxSummary, OutboxStatus | "">({
     load: ({ skip, take, search, filter }) => loadOutbox({ skip, take, search, status: filter }),
     initialFilter: "",
+    emptyNotice: "always",
   });
   const { rows, search, filter: status, reload } = list;
   const [openId, setOpenId] = useState<number | null>(null);

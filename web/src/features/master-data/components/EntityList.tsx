@@ -49,7 +49,7 @@ export function EntityList(props: EntityListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [calls, fixedKey],
   );
-  const list = usePagedList<EntityRow, StatusFilter>({ load, initialFilter: "All" });
+  const list = usePagedList<EntityRow, StatusFilter>({ load, initialFilter: "All", emptyNotice: "always" });
   const { rows, search, busyId, reload, reloadFromStart } = list;
   const { onChanged } = props;
   // Every write reloads the list, then tells the screen, which may show more than the list.

@@ -20,7 +20,7 @@ type DialogState = { port: Port | null } | null;
 
 export default function PortsPage() {
   const user = useAtomValue(signedInUserAtom);
-  const list = usePagedList<Port, StatusFilter>({ load: loadPorts, initialFilter: "All" });
+  const list = usePagedList<Port, StatusFilter>({ load: loadPorts, initialFilter: "All", emptyNotice: "always" });
   const { rows, search, filter, busyId, reload, runRowAction } = list;
   const branches = usePicker("branches", { fresh: true });
   const [dialog, setDialog] = useState<DialogState>(null);

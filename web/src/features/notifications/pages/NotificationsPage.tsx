@@ -20,7 +20,7 @@ export default function NotificationsPage() {
   const unread = useAtomValue(unreadCountAtom);
   const [creating, setCreating] = useState(false);
   const load = useCallback(({ skip, take }: { skip: number; take: number }) => notificationsApi.page(skip, take), []);
-  const list = usePagedList<NotificationRow, "All">({ load, initialFilter: "All" });
+  const list = usePagedList<NotificationRow, "All">({ load, initialFilter: "All", emptyNotice: "searched" });
   const { reload } = list;
 
   // A notification that arrives while the page is open shows up on it too.

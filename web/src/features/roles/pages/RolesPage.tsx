@@ -28,7 +28,7 @@ function menuSummary(role: Role): string {
 }
 
 export default function RolesPage(_props: PageProps) {
-  const list = usePagedList<Role, StatusFilter>({ load: loadRoles, initialFilter: "All" });
+  const list = usePagedList<Role, StatusFilter>({ load: loadRoles, initialFilter: "All", emptyNotice: "always" });
   const { rows, search, busyId, reload, reloadFromStart, runRowAction } = list;
   const [dialog, setDialog] = useState<DialogState>(null);
 

@@ -36,7 +36,7 @@ export function ApprovedViewer() {
     try {
       const result = await approvedOfCustomer(customerCode, search.trim() || undefined);
       setRows(result.data);
-      if (result.data.length === 0) notify.warning(result.message ?? "No SQ Found!");
+      if (result.data.length === 0) notify.emptyList(result.message ?? "No SQ Found!");
     } catch (error) {
       notify.error(errorText(error));
     } finally {

@@ -3,7 +3,8 @@ import { Cell, Column } from "@blueprintjs/table";
 import type { ReactNode } from "react";
 import type { ChargeRow } from "../api/contracts.ts";
 import { formatAmount } from "../../../lib/format.ts";
-import { chargeKey, formatQuantity, isRateText, RATE_UNIT_TEXT, type TypedRates } from "../rules.ts";
+import { chargeKey, formatQuantity, isRateText, type TypedRates } from "../rules.ts";
+import { rateUnitLabel } from "../../../lib/labels.ts";
 import { DetailTable, detailLayout } from "./DetailTable.tsx";
 
 /** The charge's name takes what the figures leave. */
@@ -70,7 +71,7 @@ export function ChargesTable({ charges, idPrefix, typed, onType, disabled = fals
     <DetailTable rows={charges.length} layout={editable ? EDIT_LAYOUT : READ_LAYOUT} testId={`${idPrefix}-table`} redrawOn={[charges, typed, disabled]}>
         <Column name="Charge" cellRenderer={text((c) => `${c.chargeCode} · ${c.chargeName}`, "name")} />
         <Column name="Part" cellRenderer={text((c) => PART_TEXT[c.chargePart], "part")} />
-        <Column name="Unit" cellRenderer={text((c) => RATE_UNIT_TEXT[c.rateUnit], "unit")} />
+        <Column name="Unit" cellRenderer={text((c) => rateUnitLabel(c.rateUnit), "unit")} />
         <Column name="Qty" cellRenderer={text((c) => formatQuantity(c.quantity), "quantity", true)} />
         <Column name="Standard rate" cellRenderer={text((c) => formatAmount(c.standardRate), "standard-rate", true)} />
         <Column name="Requested rate" cellRenderer={editable

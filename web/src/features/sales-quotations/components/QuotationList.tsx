@@ -27,7 +27,7 @@ export function QuotationList({ list: which, idPrefix }: { list: SqList; idPrefi
     (q: PageQuery<Filter>) => loadQuotations(which, { skip: q.skip, take: q.take, search: q.search, filter: q.filter === "All" ? undefined : q.filter }),
     [which],
   );
-  const list = usePagedList<QuotationRow, Filter>({ load, initialFilter: "All" });
+  const list = usePagedList<QuotationRow, Filter>({ load, initialFilter: "All", emptyNotice: "always" });
   const { rows, search } = list;
   const customers = usePicker("customers");
   const customerNames = useMemo(() => namesOf(customers, (c) => c.company), [customers]);

@@ -21,7 +21,7 @@ type DialogState = { user: User | null } | null;
 const defaultBranchOf = (user: User) => user.branches.find((b) => b.defaultBranch);
 
 export default function UsersPage(_props: PageProps) {
-  const list = usePagedList<User, StatusFilter>({ load: loadUsers, initialFilter: "All" });
+  const list = usePagedList<User, StatusFilter>({ load: loadUsers, initialFilter: "All", emptyNotice: "always" });
   const { rows, search, busyId, setBusyId, reload, reloadFromStart, runRowAction } = list;
   const [dialog, setDialog] = useState<DialogState>(null);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);

@@ -52,6 +52,7 @@ export default function SchedulesPage(_props: PageProps) {
         ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")),
       }),
     initialFilter: "All",
+    emptyNotice: "always",
   });
   const { rows, search, busyId, reload, reloadFromStart } = list;
   const [dialog, setDialog] = useState<{ row: ScheduleRow | null } | null>(null);

@@ -28,6 +28,7 @@ export default function VesselUpdatesPage(_props: PageProps) {
   const list = usePagedList<HeaderListRow, string>({
     load: (q: PageQuery<string>) => loadHeaders({ skip: q.skip, take: q.take, search: q.search, vesselCode: q.filter === "All" ? undefined : q.filter }),
     initialFilter: "All",
+    emptyNotice: "always",
   });
   const { rows, search, busyId, reloadFromStart } = list;
   const [creating, setCreating] = useState(false);

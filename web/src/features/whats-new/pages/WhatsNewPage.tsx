@@ -2,6 +2,7 @@ import "../whats-new.css";
 import { Classes, H5, NonIdealState, Spinner } from "@blueprintjs/core";
 import { History } from "@blueprintjs/icons";
 import { useEffect, useRef } from "react";
+import { InlineMarkdown } from "../../../components/InlineMarkdown.tsx";
 import { ListPager } from "../../../components/ListPager.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
@@ -23,7 +24,7 @@ function Release({ entry }: { entry: WhatsNewEntry }) {
         <time className={Classes.TEXT_MUTED} dateTime={entry.date} data-testid="whats-new-date">{formatDate(entry.date)}</time>
       </header>
       <ul className="lading-release-items">
-        {entry.items.map((item, index) => <li key={index}>{item}</li>)}
+        {entry.items.map((item, index) => <li key={index}><InlineMarkdown text={item} /></li>)}
       </ul>
     </section>
   );
@@ -35,6 +36,7 @@ export default function WhatsNewPage() {
     load: ({ skip, take }) => loadWhatsNew({ skip, take }),
     initialFilter: null,
     pageSize: WHATS_NEW_DEFAULT_PAGE_SIZE,
+    emptyNotice: "searched",
   });
   const { rows, loading } = list;
   const scroller = useRef<HTMLDivElement>(null);
