@@ -44,25 +44,30 @@ export async function recordAuditRepeat(db: Executor, entry: AuditEntry, windowM
   const actor = entry.actor;
   const target = entry.target ?? null;
   const address = entry.address ?? null;
-  const detail = entry.detail ? Object.fromEntries(Object.entries(entry.detail).filter(([key]) => !SECRET_KEYS.test(key))) : null;
+  const same = (column: SQLWrapper, value: string | null) => sql`${column} is not distinct from ${value}`;
+  // One statement adds to the row when there is one; parallel repeats wait on its row lock and each add one.
+  const addToLatest = (tx: Executor) =>
+    tx.update(auditLog).set({ repeats: sql`${auditLog.repeats} + 1`, lastAt: sql`now()` })
+      .where(eq(auditLog.id, sql`(${
+        tx.select({ id: auditLog.id }).from(auditLog)
+          .where(and(
+            eq(auditLog.action, entry.action),
+            gte(auditLog.at, sql`now() - (${windowMs}::double precision * interval '1 millisecond')`),
+            same(auditLog.actor, actor),
+            same(auditLog.target, target),
+            same(auditLog.address, address),
+          ))
+          .orderBy(desc(auditLog.at), desc(auditLog.id))
+          .limit(1)
+      })`))
+      .returning({ id: auditLog.id });
+  if ((await addToLatest(db)).length > 0) return;
+  // No row yet: the first writers of a key take turns, so exactly one inserts and the others add to its row.
   const key = JSON.stringify(["audit-repeat", entry.action, actor, target, address]);
+  const detail = entry.detail ? Object.fromEntries(Object.entries(entry.detail).filter(([k]) => !SECRET_KEYS.test(k))) : null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    const same = (column: SQLWrapper, value: string | null) => sql`${column} is not distinct from ${value}`;
-    const [latest] = await tx.select({ id: auditLog.id }).from(auditLog)
-      .where(and(
-        eq(auditLog.action, entry.action),
-        gte(auditLog.at, sql`now() - (${windowMs}::double precision * interval '1 millisecond')`),
-        same(auditLog.actor, actor),
-        same(auditLog.target, target),
-        same(auditLog.address, address),
-      ))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(1);
-    if (latest) {
-      await tx.update(auditLog).set({ repeats: sql`${auditLog.repeats} + 1`, lastAt: sql`now()` }).where(eq(auditLog.id, latest.id));
-    } else {
-      await tx.insert(auditLog).values({ actor, action: entry.action, target, detail, address });
-    }
+    if ((await addToLatest(tx)).length > 0) return;
+    await tx.insert(auditLog).values({ actor, action: entry.action, target, detail, address });
   });
 }

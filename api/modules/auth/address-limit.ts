@@ -69,8 +69,12 @@ export async function reserveAddressAttempt(db: Db, key: string, policy: Address
   return { allowed: false, started: false, retryAfterSeconds: Math.max(1, Number(blocked?.seconds ?? 1)) };
 }
 
-/** Whole seconds until the block ends, rounded up (the database's clock, as every server shares it). */
-const secondsLeft = sql<number>`coalesce(ceil(extract(epoch from (${a.blockedUntil} - now()))), 0)::integer`;
+/**
+ * Whole seconds until the block ends, rounded up, by the database's clock, which every server shares. The column
+ * keeps milliseconds and now() has microseconds, so a block just started can read a fraction of a millisecond
+ * longer than its window; the allowance keeps it at the window.
+ */
+const secondsLeft = sql<number>`coalesce(ceil(extract(epoch from (${a.blockedUntil} - now())) - 0.001), 0)::integer`;
 
 /** A try that guessed no password (the right one, or a locked user id) gives its place back. */
 export async function releaseAddressAttempt(db: Db, key: string): Promise<void> {

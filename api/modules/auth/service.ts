@@ -6,7 +6,7 @@ import { AppError } from "../../shared/errors.ts";
 import { type Capability, grantedCapabilities, grantedMenus, type MenuId } from "../../shared/permissions.ts";
 import { getSessionUser, logOut, verifyPassword } from "../users/index.ts";
 import { type AddressPolicy, addressBlocked, addressKey, releaseAddressAttempt, reserveAddressAttempt } from "./address-limit.ts";
-import { accountKey, clearAttempts, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
+import { accountKey, clearAttempts, isLocked, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
 import { issueToken, readToken } from "./tokens.ts";
 
 /** The caller of a guarded route, resolved from the token and the database on every request. */
@@ -38,9 +38,8 @@ export interface SignInContext {
 /**
  * Checks the password and answers the signed-in user with a fresh token; records the device login time.
  *
- * An address that failed too often is refused before anything else (429 with Retry-After, see address-limit.ts);
- * then a locked account key (429, one text for every key). A wrong password, an
- * unknown user id and a user without a password yet all fail alike (401), each after one argon2 verification,
+ * A locked account key is refused before anything else (429, one text for every key); then an address that
+ * failed too often (429 with Retry-After, see address-limit.ts). A wrong password, an unknown user id and a user without a password yet all fail alike (401), each after one argon2 verification,
  * so neither the answer nor its timing tells which user ids exist. Every outcome is written to the audit log.
  */
 export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }, context: SignInContext) {
@@ -48,6 +47,14 @@ export async function authenticate(db: Db, config: SessionSettings, input: { use
   const typed = input.userId.trim().slice(0, 50);
   const audit = (action: AuditAction, detail?: Record<string, unknown>) =>
     recordAudit(db, { actor: typed, action, target: `user:${key}`, detail, address: context.address });
+
+  const locked = async () => {
+    await recordAuditRepeat(db, { actor: typed, action: "SIGN_IN_LOCKED", target: `user:${key}`, address: context.address });
+    return new AppError("RATE_LIMITED", LOCKED_MESSAGE);
+  };
+  // A try at a locked user id checks no password, so it is refused before it takes a place in the address's
+  // count: a colleague pressing Sign in on a locked account, even many times at once, does not block the office.
+  if (await isLocked(db, key)) throw await locked();
 
   const from = addressKey(context.address);
   const spot = await reserveAddressAttempt(db, from, context.addressPolicy);
@@ -65,12 +72,10 @@ export async function authenticate(db: Db, config: SessionSettings, input: { use
 
   const reservation = await reserveAttempt(db, key, context.policy);
   if (!reservation.allowed) {
-    // A locked user id checks no password, so the try guesses nothing: the address gets its place back, and a
-    // colleague pressing Sign in on a locked account does not block the office.
+    // Locked while this try waited: it guesses nothing either, so the address gets its place back.
     await releaseAddressAttempt(db, from);
     if (reservation.overLimit) await startLock(db, key, context.policy, audit);
-    await recordAuditRepeat(db, { actor: typed, action: "SIGN_IN_LOCKED", target: `user:${key}`, address: context.address });
-    throw new AppError("RATE_LIMITED", LOCKED_MESSAGE);
+    throw await locked();
   }
 
   const [row] = await db.select({
