@@ -39,8 +39,9 @@ export interface SignInContext {
  * Checks the password and answers the signed-in user with a fresh token; records the device login time.
  *
  * A locked account key is refused before anything else (429, one text for every key); then an address that
- * failed too often (429 with Retry-After, see address-limit.ts). A wrong password, an unknown user id and a user without a password yet all fail alike (401), each after one argon2 verification,
- * so neither the answer nor its timing tells which user ids exist. Every outcome is written to the audit log.
+ * failed too often (429 with Retry-After, see address-limit.ts). A wrong password, an unknown user id and a
+ * user without a password yet all fail alike (401), each after one argon2 verification, so neither the answer
+ * nor its timing tells which user ids exist. Every outcome is written to the audit log.
  */
 export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }, context: SignInContext) {
   const key = accountKey(input.userId);

@@ -24,7 +24,7 @@ const page = z.object({ data: z.array(notificationRow), total: z.number(), messa
 const sent = z.object({ data: z.object({ recipients: z.number(), ids: z.array(z.number()) }), message: z.string() });
 
 /** Why a stream was closed by a newer one of the same user (the `closed` event's reason). */
-export const STREAMS_EXCEEDED = "too-many-streams";
+const STREAMS_EXCEEDED = "too-many-streams";
 
 /** How long a browser waits before it reconnects a dropped stream. */
 const RETRY_MS = 2_000;
