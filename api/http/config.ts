@@ -12,6 +12,20 @@ export interface AppConfig {
   signInAttempts: number;
   signInWindowMs: number;
   /**
+   * Failed sign-ins allowed from one client address (an IPv6 address counts by its /64 network) in one window,
+   * whatever user ids they name: the limit on password spraying (one password tried on many user ids), which
+   * the per-user lockout never sees. Once it is reached, every sign-in from that address is refused (429 with
+   * Retry-After) for one more window. A successful sign-in does not count, nor does a try refused because its
+   * user id is locked (it checks no password).
+   *
+   * Why 30 in 15 minutes: a branch office signs in from one address behind its router, and even a morning rush
+   * of a whole office mistyping now and then stays far below 30 failures in 15 minutes, while three colleagues
+   * locking their own user ids (10 each) still would not block the others. A sprayer gets at most 30 guesses
+   * per 15 minutes from an address instead of as many as the server answers.
+   */
+  signInAddressAttempts: number;
+  signInAddressWindowMs: number;
+  /**
    * Address of the web app as users reach it, for links in email (set-up, reset). Null: taken from the
    * request that causes the email.
    */
@@ -27,6 +41,12 @@ export interface AppConfig {
    * session still stands.
    */
   streamHeartbeatMs: number;
+  /**
+   * Live notification streams one user may hold in this server process; opening one more closes that user's
+   * oldest. Ten covers every tab and device a person works in; without a bound, one session could hold open
+   * connections (and their memory) without end.
+   */
+  streamsPerUser: number;
   /**
    * How many reverse proxies in front of the server add to X-Forwarded-For. Rate limits and the audit count
    * the address the nearest of them saw; with 0 the header is ignored, since any client can write it.
@@ -61,11 +81,14 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     bodyLimit: 1024 * 1024,
     signInAttempts: 10,
     signInWindowMs: 15 * 60 * 1000,
+    signInAddressAttempts: 30,
+    signInAddressWindowMs: 15 * 60 * 1000,
     publicUrl: null,
     supportEmail: "support@lading.local",
     changelogPath: DEFAULT_CHANGELOG_PATH,
     webPush: null,
     streamHeartbeatMs: 25_000,
+    streamsPerUser: 10,
     trustedProxies: 0,
     ...overrides,
   };

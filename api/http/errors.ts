@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { HTTPException } from "hono/http-exception";
-import { AppError, databaseErrorCode, type FieldErrors } from "../shared/errors.ts";
+import { AppError, databaseErrorCode, type FieldErrors, RetryLaterError } from "../shared/errors.ts";
 
 /**
  * The one error body. The web client shows `message` joined with the first entry under the empty key, so
@@ -18,6 +18,7 @@ export const GENERIC_ERROR = "Something went wrong on the server. Please try aga
 
 export function renderError(c: Context, err: unknown, log: (line: Record<string, unknown>) => void): Response {
   if (err instanceof AppError) {
+    if (err instanceof RetryLaterError) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(errorBody(err.message, err.fieldErrors), err.status as 400);
   }
   if (err instanceof HTTPException) {

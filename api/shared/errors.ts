@@ -51,3 +51,11 @@ export function asValidation<T>(field: string, work: () => T): T {
     throw new AppError("VALIDATION", text, { [field]: [text] });
   }
 }
+
+/** A refusal that knows when the client may try again: the HTTP layer sends it as the Retry-After header (seconds). */
+export class RetryLaterError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super("RATE_LIMITED", message);
+    this.name = "RetryLaterError";
+  }
+}

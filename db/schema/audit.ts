@@ -11,4 +11,11 @@ export const auditLog = pgTable("audit_log", {
   target: text("target"),
   detail: jsonb("detail").$type<Record<string, unknown>>(),
   address: text("address"),
+  /**
+   * How many times this happened: refusals an anonymous client can repeat at will (a locked sign-in) are
+   * counted in one row per window instead of one row each, so they cannot grow the log without bound.
+   */
+  repeats: integer("repeats").notNull().default(1),
+  /** The latest repeat; null while the row stands for one occurrence. */
+  lastAt: timestamp("last_at", { withTimezone: true, precision: 3 }),
 }, (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action, t.at)]);

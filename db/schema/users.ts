@@ -68,3 +68,15 @@ export const signInGuards = pgTable("sign_in_guards", {
   /** How many locks in a row; each lock lasts twice as long as the one before. */
   lockLevel: integer("lock_level").notNull().default(0),
 });
+
+/**
+ * Sign-in tries per client address (or IPv6 /64 network), whatever user ids they name: the limit on password
+ * spraying, which the per-account lockout above never sees. In the database so that every API instance counts
+ * the same tries. A successful sign-in gives its try back, so only failures fill the window.
+ */
+export const signInAddressGuards = pgTable("sign_in_address_guards", {
+  address: text("address").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStart: timestamptz("window_start").notNull().defaultNow(),
+  blockedUntil: timestamptz("blocked_until"),
+});

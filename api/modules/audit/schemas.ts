@@ -42,6 +42,10 @@ export const auditRow = z.object({
   target: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
   address: z.string().nullable(),
+  /** How many times it happened (a repeated refusal is counted in one row); 1 for most rows. */
+  repeats: z.number(),
+  /** The latest repeat, ISO 8601 in UTC; null when it happened once. */
+  lastAt: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRow>;
 

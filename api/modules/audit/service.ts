@@ -25,6 +25,8 @@ export async function loadAudit(db: Db, query: AuditQuery): Promise<ListResult<A
     target: row.target,
     detail: row.detail ?? null,
     address: row.address,
+    repeats: row.repeats,
+    lastAt: row.lastAt?.toISOString() ?? null,
   }));
   return data.length === 0 ? { data, total: Number(total), message: EMPTY_LIST_MESSAGE } : { data, total: Number(total) };
 }

@@ -9,6 +9,10 @@ import { authRoutes } from "./routes.ts";
 
 export const authModule: LadingModule = {
   name: "auth",
-  routes: ({ config }) => authRoutes({ attempts: config.signInAttempts, windowMs: config.signInWindowMs }),
+  routes: ({ config }) =>
+    authRoutes(
+      { attempts: config.signInAttempts, windowMs: config.signInWindowMs },
+      { attempts: config.signInAddressAttempts, windowMs: config.signInAddressWindowMs },
+    ),
   jobs: [],
 };

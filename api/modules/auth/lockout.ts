@@ -101,3 +101,10 @@ export async function lockIfOverLimit(db: Db, key: string, policy: LockoutPolicy
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.delete(g).where(eq(g.accountKey, key));
 }
+
+/** Whether a lock of the key runs now; a read only, which counts nothing. */
+export async function isLocked(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: g.accountKey }).from(g)
+    .where(and(eq(g.accountKey, key), sql`${g.lockedUntil} > now()`));
+  return row !== undefined;
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { route, type RouteDef } from "../../http/route.ts";
 import { clientAddress } from "../../http/security.ts";
 import { clearSessionCookie, setSessionCookie } from "./cookie.ts";
+import type { AddressPolicy } from "./address-limit.ts";
 import type { LockoutPolicy } from "./lockout.ts";
 import { authenticateBody, authenticateResult } from "./schemas.ts";
 import { authenticate, signOut } from "./service.ts";
@@ -13,17 +14,18 @@ const tag = "Sign-in";
 /**
  * Sign-in, sign-out, the session probe and the change of one's own password (which issues this device a new
  * token; the password itself is the users module's). `limits` is the per-account lockout (failures allowed and the
- * window they are counted in); the lock itself is kept in the database, see lockout.ts.
+ * window they are counted in); the lock itself is kept in the database, see lockout.ts. `addressLimits` bounds the
+ * failed sign-ins of one client address, see address-limit.ts.
  */
-export function authRoutes(limits: LockoutPolicy): RouteDef[] {
+export function authRoutes(limits: LockoutPolicy, addressLimits: AddressPolicy): RouteDef[] {
   return [
     route({
       method: "post", path: "/users/authenticate", permission: "public", tag, body: authenticateBody, errors: [429],
       summary: "Sign in with user id and password; sets the session cookie and answers the user with a token. " +
-        "Repeated failures lock the user id for a while (429)",
+        "Repeated failures lock the user id for a while (429); so do many failures from one client address (429 with Retry-After)",
       response: authenticateResult,
     }, async ({ c, deps, body }) => {
-      const user = await authenticate(deps.db, deps.config, body, { address: clientAddress(c), policy: limits });
+      const user = await authenticate(deps.db, deps.config, body, { address: clientAddress(c), policy: limits, addressPolicy: addressLimits });
       setSessionCookie(c, user.token, deps.config.sessionTtl);
       return { data: [user], message: "Signed in successfully" };
     }),

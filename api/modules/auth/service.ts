@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { roleDetails, roles, users } from "../../../db/schema/index.ts";
-import { type AuditAction, recordAudit } from "../../shared/audit.ts";
+import { type AuditAction, recordAudit, recordAuditRepeat } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type Capability, grantedCapabilities, grantedMenus, type MenuId } from "../../shared/permissions.ts";
 import { getSessionUser, logOut, verifyPassword } from "../users/index.ts";
-import { accountKey, clearAttempts, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
+import { type AddressPolicy, addressBlocked, addressKey, releaseAddressAttempt, reserveAddressAttempt } from "./address-limit.ts";
+import { accountKey, clearAttempts, isLocked, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
 import { issueToken, readToken } from "./tokens.ts";
 
 /** The caller of a guarded route, resolved from the token and the database on every request. */
@@ -30,14 +31,17 @@ export interface SignInContext {
   /** The client address for the audit log (clientAddress() of api/http/security.ts). */
   address: string | null;
   policy: LockoutPolicy;
+  /** The limit on failed sign-ins from one client address, whatever user ids they name. */
+  addressPolicy: AddressPolicy;
 }
 
 /**
  * Checks the password and answers the signed-in user with a fresh token; records the device login time.
  *
- * A locked account key is refused before anything else (429, one text for every key). A wrong password, an
- * unknown user id and a user without a password yet all fail alike (401), each after one argon2 verification,
- * so neither the answer nor its timing tells which user ids exist. Every outcome is written to the audit log.
+ * A locked account key is refused before anything else (429, one text for every key); then an address that
+ * failed too often (429 with Retry-After, see address-limit.ts). A wrong password, an unknown user id and a
+ * user without a password yet all fail alike (401), each after one argon2 verification, so neither the answer
+ * nor its timing tells which user ids exist. Every outcome is written to the audit log.
  */
 export async function authenticate(db: Db, config: SessionSettings, input: { userId: string; password: string }, context: SignInContext) {
   const key = accountKey(input.userId);
@@ -45,11 +49,34 @@ export async function authenticate(db: Db, config: SessionSettings, input: { use
   const audit = (action: AuditAction, detail?: Record<string, unknown>) =>
     recordAudit(db, { actor: typed, action, target: `user:${key}`, detail, address: context.address });
 
+  const locked = async () => {
+    await recordAuditRepeat(db, { actor: typed, action: "SIGN_IN_LOCKED", target: `user:${key}`, address: context.address });
+    return new AppError("RATE_LIMITED", LOCKED_MESSAGE);
+  };
+  // A try at a locked user id checks no password, so it is refused before it takes a place in the address's
+  // count: a colleague pressing Sign in on a locked account, even many times at once, does not block the office.
+  if (await isLocked(db, key)) throw await locked();
+
+  const from = addressKey(context.address);
+  const spot = await reserveAddressAttempt(db, from, context.addressPolicy);
+  if (!spot.allowed) {
+    if (spot.started) {
+      await recordAudit(db, {
+        actor: null, action: "ADDRESS_BLOCKED", target: `address:${from}`, address: context.address,
+        detail: { seconds: spot.retryAfterSeconds, attempts: context.addressPolicy.attempts },
+      });
+    }
+    // Without the user id: a sprayer names a new one each try, and one row per address and window is enough.
+    await recordAuditRepeat(db, { actor: null, action: "SIGN_IN_THROTTLED", target: `address:${from}`, address: context.address });
+    throw addressBlocked(spot.retryAfterSeconds);
+  }
+
   const reservation = await reserveAttempt(db, key, context.policy);
   if (!reservation.allowed) {
+    // Locked while this try waited: it guesses nothing either, so the address gets its place back.
+    await releaseAddressAttempt(db, from);
     if (reservation.overLimit) await startLock(db, key, context.policy, audit);
-    await audit("SIGN_IN_LOCKED");
-    throw new AppError("RATE_LIMITED", LOCKED_MESSAGE);
+    throw await locked();
   }
 
   const [row] = await db.select({
@@ -81,6 +108,7 @@ export async function authenticate(db: Db, config: SessionSettings, input: { use
     throw new AppError("FORBIDDEN", "Your role is deactivated. Ask your administrator for access.");
   }
   await clearAttempts(db, key);
+  await releaseAddressAttempt(db, from);
   const now = new Date();
   await db.update(users).set({ devicelogin: now }).where(eq(users.id, row.id));
   await recordAudit(db, { actor: row.userId, action: "SIGN_IN", target: `user:${row.userId}`, address: context.address });

@@ -7,12 +7,38 @@ import type { NotificationRow } from "./schemas.ts";
  */
 type Listener = (rows: NotificationRow[]) => void;
 
+/** One user's listeners, oldest first (a Set keeps the order they were added in). */
 const listeners = new Map<string, Set<Listener>>();
+/** How to tell a listener's stream it was closed to make room for a newer one of the same user. */
+const evictions = new WeakMap<Listener, () => void>();
 
-/** Starts delivering a user's new notifications to `listener`; the answer stops it. */
-export function subscribe(userId: string, listener: Listener): () => void {
+export interface StreamBound {
+  /** Listeners one user may hold at once; adding one more evicts the oldest. */
+  limit: number;
+  /** Called when this listener is evicted (it no longer receives anything); its stream should end. */
+  onEvicted: () => void;
+}
+
+/**
+ * Starts delivering a user's new notifications to `listener`; the answer stops it. With `bound`, a user's
+ * listeners are at most `bound.limit`: the oldest ones are dropped and told so. The bound is per process, which
+ * is what it protects: each server holds its own connections and their memory. With several servers a user
+ * could hold the limit on each, still a fixed number, so nothing needs to be counted across them.
+ */
+export function subscribe(userId: string, listener: Listener, bound?: StreamBound): () => void {
   let own = listeners.get(userId);
   if (!own) listeners.set(userId, own = new Set());
+  if (bound) {
+    evictions.set(listener, bound.onEvicted);
+    for (const oldest of [...own].slice(0, Math.max(0, own.size - Math.max(1, bound.limit) + 1))) {
+      own.delete(oldest);
+      try {
+        evictions.get(oldest)?.();
+      } catch {
+        // A stream that cannot be told still stops receiving; the newer one opens regardless.
+      }
+    }
+  }
   own.add(listener);
   return () => {
     own.delete(listener);

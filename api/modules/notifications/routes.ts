@@ -23,6 +23,9 @@ const tag = "Notifications";
 const page = z.object({ data: z.array(notificationRow), total: z.number(), message: z.string().optional() });
 const sent = z.object({ data: z.object({ recipients: z.number(), ids: z.array(z.number()) }), message: z.string() });
 
+/** Why a stream was closed by a newer one of the same user (the `closed` event's reason). */
+const STREAMS_EXCEEDED = "too-many-streams";
+
 /** How long a browser waits before it reconnects a dropped stream. */
 const RETRY_MS = 2_000;
 
@@ -126,15 +129,23 @@ export const notificationRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Notifications/stream", permission: "authenticated", tag,
     summary: "Server-sent events: the caller's unread count, then each new notification as it is sent; " +
-      "a reconnect with Last-Event-ID first gets what it missed",
+      "a reconnect with Last-Event-ID first gets what it missed. A user holds at most a set number of streams: " +
+      "opening one more ends the oldest with a `closed` event",
   }, ({ c, deps, caller }) =>
     streamSSE(c, async (stream) => {
       let lastSent = lastEventId.parse(c.req.header("last-event-id") ?? c.req.query("after") ?? 0);
       let pending: NotificationRow[] = [];
       let wake: (() => void) | undefined;
+      let evicted = false;
       const unsubscribe = subscribe(caller.userId, (rows) => {
         pending.push(...rows);
         wake?.();
+      }, {
+        limit: deps.config.streamsPerUser,
+        onEvicted: () => {
+          evicted = true;
+          wake?.();
+        },
       });
       stream.onAbort(() => {
         unsubscribe();
@@ -150,7 +161,7 @@ export const notificationRoutes: RouteDef[] = [
       try {
         await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: await countUnread(deps.db, caller) }), retry: RETRY_MS });
         if (lastSent > 0) await send(await missedSince(deps.db, caller, lastSent));
-        while (!stream.aborted) {
+        while (!stream.aborted && !evicted) {
           if (pending.length === 0) {
             const woke = await new Promise<boolean>((resolve) => {
               const timer = setTimeout(() => resolve(false), deps.config.streamHeartbeatMs);
@@ -173,6 +184,9 @@ export const notificationRoutes: RouteDef[] = [
           pending = [];
           await send(batch);
         }
+        // The browser would reconnect a stream that just ends, closing the next oldest in turn; this event
+        // tells the page to stay closed until the user comes back to it.
+        if (evicted && !stream.aborted) await stream.writeSSE({ event: "closed", data: JSON.stringify({ reason: STREAMS_EXCEEDED }) });
       } finally {
         unsubscribe();
       }

@@ -1,4 +1,4 @@
-import { NonIdealState } from "@blueprintjs/core";
+import { Classes, NonIdealState } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
@@ -49,15 +49,29 @@ export default function AuditLogPage() {
     );
   };
 
-  /** Local time on screen; the exact UTC instant on hover. */
+  /**
+   * Local time on screen; the exact UTC instant on hover. A refusal repeated in one row shows its count (×37)
+   * beside the first time, and the latest on hover.
+   */
   const timeCell = (index: number) => {
     const row = rows[index];
     if (!row) return <Cell />;
+    const utc = (at: string) => `${at.replace("T", " ").replace("Z", "")} UTC`;
     return (
       <Cell>
-        <time dateTime={row.at} title={`${row.at.replace("T", " ").replace("Z", "")} UTC`} data-testid="audit-time">
+        <time dateTime={row.at} title={utc(row.at)} data-testid="audit-time">
           {localTime.format(new Date(row.at))}
         </time>
+        {row.repeats > 1 && (
+          <span
+            className={Classes.TEXT_MUTED}
+            title={`${row.repeats} times${row.lastAt ? `, the last at ${localTime.format(new Date(row.lastAt))} (${utc(row.lastAt)})` : ""}`}
+            aria-label={`${row.repeats} times`}
+            data-testid="audit-repeats"
+          >
+            {` ×${row.repeats}`}
+          </span>
+        )}
       </Cell>
     );
   };

@@ -23,6 +23,16 @@ export function startNotificationStream(onRefused: () => void): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  /**
+   * The server closed this stream for a newer one of the same user (more tabs and devices than it allows).
+   * Reconnecting at once would close the next oldest in turn; so the page waits until the user looks at it.
+   */
+  const reopenWhenSeen = () => {
+    if (stopped || document.visibilityState !== "visible") return;
+    document.removeEventListener("visibilitychange", reopenWhenSeen);
+    open();
+  };
+
   const open = () => {
     // After a reopen of our own the browser has no Last-Event-ID to send; the query carries it instead.
     source = new EventSource(`/api/Notifications/stream${lastId > 0 ? `?after=${lastId}` : ""}`);
@@ -40,6 +50,10 @@ export function startNotificationStream(onRefused: () => void): () => void {
       store.set(unreadCountAtom, (n) => n + 1);
       store.set(unreadListAtom, (list) => (list === null || list.some((r) => r.id === row.id) ? list : [row, ...list]));
     });
+    source.addEventListener("closed", () => {
+      source?.close();
+      document.addEventListener("visibilitychange", reopenWhenSeen);
+    });
     source.addEventListener("error", () => {
       // CONNECTING: the browser retries by itself. CLOSED: it gave up (the server refused, e.g. a 401).
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
@@ -51,6 +65,7 @@ export function startNotificationStream(onRefused: () => void): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    document.removeEventListener("visibilitychange", reopenWhenSeen);
     source?.close();
     store.set(unreadCountAtom, 0);
     store.set(unreadListAtom, null);
