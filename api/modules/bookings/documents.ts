@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, branches, commodities, customers, truckings, users } from "../../../db/schema/index.ts";
 import { AUTHORITY_TO_WITHDRAW_NAME, buildAuthorityToWithdrawPdf } from "../../../templates/documents/authority-to-withdraw.ts";
@@ -183,9 +183,10 @@ export async function pickUpList(db: Db, query: DeliveryListQuery, scope: Branch
 
 /** Door deliveries bound for a branch, by booking date: what its trucks will deliver once the cargo lands. */
 export async function inboundDeliveryList(db: Db, query: DeliveryListQuery, scope: BranchScope) {
-  // This list is the receiving branch's work (its trucks deliver), so it is scoped by the destination branch.
+  // The branch that took the booking sees it as usual; the receiving branch sees it too, since delivering it
+  // is that branch's work (its trucks go out), though the booking itself stays the origin branch's record.
   const records = await db.select().from(bookings).where(and(
-    branchCondition(scope, bookings.destinationBranchCode),
+    or(branchCondition(scope, bookings.branchCode), branchCondition(scope, bookings.destinationBranchCode)),
     sql`lower(${bookings.destinationBranchCode}) = lower(${query.branchCode})`,
     inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(deliverToDoor)),
     gte(bookings.bookingDate, query.dateFrom),
