@@ -1,10 +1,11 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import {
   bookingBatches,
   bookingCharges,
   bookings,
+  emailOutbox,
   salesQuotationDocuments,
   salesQuotations,
   salesQuotationTerms,
@@ -296,9 +297,17 @@ describe("a reference of another branch and one that does not exist", () => {
 });
 
 describe("public pages", () => {
-  it("still answer by reference, whoever asks", async () => {
+  it("still answer by the link's token and the tracking reference, with nobody signed in", async () => {
     const tracked = await t.call("GET", `/api/Bookings/shipmentTracking/${batch.bookingRef}`);
     expect(tracked.status).toBe(200);
     expect((await json(tracked)).data.bookingRef).toBe(batch.bookingRef);
+
+    const sent = await call("staff", "POST", "/Bookings/sendLink", { bookingBatchRef: batch.bookingBatchRef, email: "shipper@example.test" });
+    expect(sent.status).toBe(200);
+    const [mail] = await handle.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);
+    const token = /\/booking\/link\/t\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
+    const opened = await t.call("GET", `/api/Bookings/link/${token}`);
+    expect(opened.status).toBe(200);
+    expect((await json(opened)).data.bookingBatchRef).toBe(batch.bookingBatchRef);
   });
 });
