@@ -247,13 +247,22 @@ describe("another branch's booking and batch", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a Cebu user a batch on a Manila voyage, and writes nothing", async () => {
+  it("refuses a Cebu user a batch on a Manila voyage, and its lanes and prices, and writes nothing", async () => {
     const before = await snapshot();
-    const res = await call("cebu", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", bookings: [PTP_BOOKING] });
-    expect(res.status).toBe(400);
     const text = `Voyage ${w.voyageNum} leaves from branch MNL, which is not one of your branches.`;
-    expect(await json(res)).toEqual({ message: text, errors: { "": [], voyageNum: [text] } });
+    const refused = [
+      ["/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", bookings: [PTP_BOOKING] }],
+      ["/Bookings/lanes", { voyageNum: w.voyageNum, customerCode: "PHT" }],
+      ["/Bookings/price", { ...PTP_BOOKING, voyageNum: w.voyageNum, customerCode: "PHT" }],
+    ] as const;
+    for (const [path, body] of refused) {
+      const res = await call("cebu", "POST", path, body);
+      expect(res.status, path).toBe(400);
+      expect(await json(res), path).toEqual({ message: text, errors: { "": [], voyageNum: [text] } });
+    }
     expect(await snapshot()).toEqual(before);
+    // The all-branch role opens one there.
+    expect((await call("head", "POST", "/Bookings/lanes", { voyageNum: w.voyageNum, customerCode: "PHT" })).status).toBe(200);
   });
 
   it("leaves Manila's bookings and batches out of the Cebu user's lists", async () => {

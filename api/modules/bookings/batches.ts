@@ -252,8 +252,10 @@ export async function listBatches(db: Db, query: { voyageNum: string; skip: numb
   return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
 }
 
-export async function bookingLanes(db: Db, query: LaneQuery) {
+export async function bookingLanes(db: Db, actor: BranchScope, query: LaneQuery) {
   const voyage = await voyageOf(db, query.voyageNum);
+  // The lanes show the shipper's quoted prices: only to those who may book on the voyage.
+  assertVoyageBranch(actor, voyage);
   const customer = await customerOf(db, query.customerCode);
   const lanes = await lanesFor(db, { voyage, customerCode: customer.code, destinationBranchCode: query.destinationBranchCode, modeOfDelivery: query.modeOfDelivery, on: today() });
   const data = lanes.map(({ charges: _charges, ...lane }) => lane);
@@ -261,8 +263,9 @@ export async function bookingLanes(db: Db, query: LaneQuery) {
 }
 
 /** The live price of the booking form: the same pricing a save applies, without saving. */
-export async function previewPrice(db: Db, input: BookingInput & { voyageNum: string; customerCode: string }) {
+export async function previewPrice(db: Db, actor: BranchScope, input: BookingInput & { voyageNum: string; customerCode: string }) {
   const voyage = await voyageOf(db, input.voyageNum);
+  assertVoyageBranch(actor, voyage);
   const customer = await customerOf(db, input.customerCode);
   const checked = await checkBooking(db, { voyage, customerCode: customer.code, bookingDate: today() }, input);
   return {

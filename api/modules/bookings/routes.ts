@@ -143,12 +143,12 @@ export const bookingRoutes: RouteDef[] = [
     method: "post", path: "/Bookings/lanes", permission, tag, body: laneQuery,
     summary: "The quotation lanes (sqReportsBooking) a booking of the shipper on the voyage can be priced from",
     response: listOf(laneOption),
-  }, ({ deps, body }) => bookingLanes(deps.db, body)),
+  }, ({ deps, body, caller }) => bookingLanes(deps.db, caller, body)),
   route({
     method: "post", path: "/Bookings/price", permission, tag, body: priceBody,
     summary: "The live price of the booking form: the charges a save would write, without saving",
     response: z.object({ data: priceRow }),
-  }, ({ deps, body }) => previewPrice(deps.db, body)),
+  }, ({ deps, body, caller }) => previewPrice(deps.db, caller, body)),
   route({
     method: "post", path: "/Bookings/sendLink", permission, tag, body: sendLinkBody,
     summary: "E-mail the batch's link to the customer (a new token each time; the older link stops working)",
