@@ -57,6 +57,8 @@ export const CAPABILITIES = [
   { id: "BC_ACCOUNTING_APPROVER", label: "Booking Changes Accounting Approver", group: "Approvals" },
   { id: "WAIVER_FOR_ENDORSE", label: "Waiver For Endorse", group: "Approvals" },
   { id: "SQ_APPROVED_VIEWER", label: "SQ approved viewer", group: "Access" },
+  // Without it a user sees only the records of the branches in their branch list (api/shared/branch-scope.ts).
+  { id: "ALL_BRANCHES", label: "All branches (see and change the records of every branch)", group: "Access" },
   { id: "TALLY_SHEET_UNDO", label: "Tally sheet undo", group: "Access" },
   { id: "AE_INBOUND_ACCESS", label: "AE Inbound role access", group: "Access" },
   { id: "MASTER_DATA_TRUCKING_DOWNLOAD", label: "Master Data Trucking Download", group: "Access" },

@@ -5,7 +5,7 @@ import { defaultConfig, type AppConfig } from "../../api/http/config.ts";
 import { hashPassword } from "../../api/modules/users/passwords.ts";
 import { type Capability, MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
 import type { Db } from "../../db/client.ts";
-import { branches, roleDetails, roles, users } from "../../db/schema/index.ts";
+import { branches, roleDetails, roles, userBranches, users } from "../../db/schema/index.ts";
 
 export const TEST_SECRET = new TextEncoder().encode("test-secret-test-secret-test-secret-0123");
 
@@ -57,7 +57,14 @@ export async function createRole(db: Db, grants: readonly Grant[], roleId = `R${
   return role;
 }
 
-export async function createUser(db: Db, options: { userId: string; password: string; menus?: readonly Grant[]; roleKey?: number }) {
+/**
+ * A user with a role; `branches` are branch codes (made when missing) for the user's branch list, the first
+ * one the default. Records of other branches answer 404 to the user (api/shared/branch-scope.ts).
+ */
+export async function createUser(
+  db: Db,
+  options: { userId: string; password: string; menus?: readonly Grant[]; roleKey?: number; branches?: readonly string[] },
+) {
   const roleKey = options.roleKey ?? (await createRole(db, options.menus ?? [])).id;
   const [user] = await db.insert(users).values({
     userId: options.userId,
@@ -66,6 +73,10 @@ export async function createUser(db: Db, options: { userId: string; password: st
     passwordHash: await hashPassword(options.password),
     roleId: roleKey,
   }).returning();
+  for (const [i, code] of (options.branches ?? []).entries()) {
+    const branch = await ensureBranch(db, code);
+    await db.insert(userBranches).values({ userKey: user.id, branchId: branch.id, defaultBranch: i === 0 });
+  }
   return user;
 }
 

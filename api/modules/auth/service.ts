@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { roleDetails, roles, users } from "../../../db/schema/index.ts";
+import { branches, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
 import { type AuditAction, recordAudit, recordAuditRepeat } from "../../shared/audit.ts";
+import type { BranchScope } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type Capability, grantedCapabilities, grantedMenus, type MenuId } from "../../shared/permissions.ts";
 import { getSessionUser, logOut, verifyPassword } from "../users/index.ts";
@@ -9,8 +10,11 @@ import { type AddressPolicy, addressBlocked, addressKey, releaseAddressAttempt, 
 import { accountKey, clearAttempts, isLocked, LOCKED_MESSAGE, lockIfOverLimit, type LockoutPolicy, reserveAttempt } from "./lockout.ts";
 import { issueToken, readToken } from "./tokens.ts";
 
-/** The caller of a guarded route, resolved from the token and the database on every request. */
-export interface Caller {
+/**
+ * The caller of a guarded route, resolved from the token and the database on every request. It carries the
+ * user's branch scope (api/shared/branch-scope.ts), so a service filters records by branch without a read.
+ */
+export interface Caller extends BranchScope {
   id: number;
   userId: string;
   roleId: string;
@@ -156,14 +160,27 @@ export async function resolveSession(db: Db, secret: Uint8Array, token: string):
     type: roleDetails.type,
     menuId: roleDetails.menuId,
     isAllowed: roleDetails.isAllowed,
+    // The branch list rides along in the same statement (one subquery, not a join that would multiply the
+    // role's detail rows), so the session still costs one round trip per request.
+    branchCodes: sql<string[]>`array(select ${branches.code} from ${userBranches} join ${branches} on ${branches.id} = ${userBranches.branchId} where ${userBranches.userKey} = ${users.id} order by ${branches.code})`,
   }).from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(roleDetails, eq(roleDetails.roleId, roles.id))
     .where(eq(users.id, id));
   const first = rows[0];
   if (!first || first.sessionVersion !== claims.sv || !first.isActive || !first.roleActive) return { problem: "revoked" };
+  const capabilities = grantedCapabilities(rows);
   return {
-    caller: { id, userId: first.userId, roleId: first.roleCode, isDat: first.isDat, menus: grantedMenus(rows), capabilities: grantedCapabilities(rows) },
+    caller: {
+      id,
+      userId: first.userId,
+      roleId: first.roleCode,
+      isDat: first.isDat,
+      menus: grantedMenus(rows),
+      capabilities,
+      branchCodes: first.branchCodes,
+      allBranches: capabilities.has("ALL_BRANCHES"),
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { bookingWorkflow } from "./rules.ts";
 
 /** Issues the authority to withdraw: the trucker named (or already on the booking) must be accredited at the branch. */
 export async function issueAtw(db: Db, actor: BookingActor, input: { bookingRefs: string[]; truckingCode: string | null; plateNum?: string }) {
-  const records = await recordsByRefs(db, input.bookingRefs);
+  const records = await recordsByRefs(db, input.bookingRefs, actor);
   const truckerCodes = new Set(records.map((b) => input.truckingCode ?? b.truckingCode));
   if (truckerCodes.has(null)) {
     const without = records.filter((b) => !input.truckingCode && !b.truckingCode).map((b) => b.bookingRef);
@@ -34,5 +34,5 @@ export async function issueAtw(db: Db, actor: BookingActor, input: { bookingRefs
     else if (chosen && chosen.plateNum) set.plateNum = chosen.plateNum.split(",")[0].trim();
     return await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: records.map((b) => b.id), action: "issueAtw", actor, set });
   });
-  return { data: await toRows(db, await recordsByRefs(db, input.bookingRefs)), message: result.message };
+  return { data: await toRows(db, await recordsByRefs(db, input.bookingRefs, actor)), message: result.message };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
+import { type BranchScope, branchCondition, coversBranch, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
@@ -41,7 +42,8 @@ import type {
  * new booking, and a batch following its bookings once none of them waits.
  */
 
-export type BookingActor = WorkflowActor;
+/** Who works on bookings: the workflow's actor with the branches they work for (api/shared/branch-scope.ts). */
+export type BookingActor = WorkflowActor & BranchScope;
 
 const BOOKING_SERIES = "BK";
 export const BATCH_SERIES = "BB";
@@ -50,8 +52,8 @@ export const BATCH_SERIES = "BB";
 export const bookingTarget = { table: bookings, id: bookings.id, status: bookings.status, dateModified: bookings.dateModified, label: bookings.bookingRef };
 export const batchTarget = { table: bookingBatches, id: bookingBatches.id, status: bookingBatches.status, dateModified: bookingBatches.dateModified };
 
-export async function batchWithBookings(db: Db, bookingBatchRef: string): Promise<BatchWithBookings> {
-  const batch = await batchByRef(db, bookingBatchRef);
+export async function batchWithBookings(db: Db, bookingBatchRef: string, scope: BranchScope): Promise<BatchWithBookings> {
+  const batch = await batchByRef(db, bookingBatchRef, scope);
   const [row] = await batchRows(db, [batch]);
   return { ...row, bookings: await toRows(db, await bookingsOfBatch(db, batch.bookingBatchRef)) };
 }
@@ -88,7 +90,8 @@ export async function insertBooking(
  * of them went ahead, Expired when none did. Called after every change that can end a booking's wait.
  */
 export async function settleBatch(tx: Tx, actor: BookingActor, bookingBatchRef: string) {
-  const batch = await batchByRef(tx, bookingBatchRef);
+  // The batch of bookings the caller was already allowed to move: no second scope check.
+  const batch = await batchByRef(tx, bookingBatchRef, EVERY_BRANCH);
   if (batch.status !== "Draft" && batch.status !== "Sent") return;
   const records = await bookingsOfBatch(tx, bookingBatchRef);
   if (records.length === 0 || records.some((b) => b.status === "Draft" || b.status === "Sent")) return;
@@ -96,8 +99,21 @@ export async function settleBatch(tx: Tx, actor: BookingActor, bookingBatchRef: 
   await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: wentAhead ? "confirm" : "expire", actor });
 }
 
+/**
+ * A batch belongs to its voyage's origin branch, so only a user of that branch opens one there ("a Cebu user
+ * opened a batch on a Manila voyage"). A 400 on voyageNum, not a 404: voyages are not branch-scoped (every
+ * branch reads the schedule, and a voyage calls at other branches), so the voyage is no secret; the request
+ * is what is wrong, and the answer names the field.
+ */
+export function assertVoyageBranch(actor: BranchScope, voyage: { voyageNum: string; originBranchCode: string }) {
+  if (coversBranch(actor, voyage.originBranchCode)) return;
+  const text = `Voyage ${voyage.voyageNum} leaves from branch ${voyage.originBranchCode}, which is not one of your branches.`;
+  throw new AppError("VALIDATION", text, { voyageNum: [text] });
+}
+
 export async function createBatch(db: Db, actor: BookingActor, input: CreateBatchInput) {
   const voyage = await bookableVoyage(db, input.voyageNum);
+  assertVoyageBranch(actor, voyage);
   const customer = await customerOf(db, input.customerCode);
   const scope = { voyage, customerCode: customer.code, bookingDate: today() };
   const readLanes = sharedLaneReader(db, { voyage, customerCode: customer.code, on: scope.bookingDate });
@@ -120,19 +136,19 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
     for (const one of checked) await insertBooking(tx, actor, batch, one);
     return ref;
   });
-  return { data: await batchWithBookings(db, bookingBatchRef), message: "Booking batch added successfully" };
+  return { data: await batchWithBookings(db, bookingBatchRef, actor), message: "Booking batch added successfully" };
 }
 
 /** Bookings are added to a batch only while it is still being prepared (Draft or Sent). */
 export async function addBooking(db: Db, actor: BookingActor, bookingBatchRef: string, input: BookingInput) {
-  const batch = await batchByRef(db, bookingBatchRef);
+  const batch = await batchByRef(db, bookingBatchRef, actor);
   if (batch.status !== "Draft" && batch.status !== "Sent") {
     throw new AppError("CONFLICT", `Booking batch ${batch.bookingBatchRef} is ${batch.status}; it takes no more bookings.`);
   }
   const voyage = await bookableVoyage(db, batch.voyageNum);
   const checked = await checkBooking(db, { voyage, customerCode: batch.customerCode, bookingDate: today() }, input);
   const bookingRef = await db.transaction((tx) => insertBooking(tx, actor, batch, checked));
-  return { data: await bookingRow(db, bookingRef), message: "Booking added successfully" };
+  return { data: await bookingRow(db, bookingRef, actor), message: "Booking added successfully" };
 }
 
 function assertEditable(booking: BookingRecord) {
@@ -159,9 +175,9 @@ async function applyUpdate(tx: Tx, actor: BookingActor, booking: BookingRecord, 
 }
 
 export async function updateBooking(db: Db, actor: BookingActor, bookingRef: string, input: BookingUpdate) {
-  const booking = await bookingByRef(db, bookingRef);
+  const booking = await bookingByRef(db, bookingRef, actor);
   await db.transaction((tx) => applyUpdate(tx, actor, booking, input));
-  return { data: await bookingRow(db, booking.bookingRef), message: "Booking updated successfully" };
+  return { data: await bookingRow(db, booking.bookingRef, actor), message: "Booking updated successfully" };
 }
 
 /** multipleUpdate: pairs of bookingRef and updateBooking, all applied or none. */
@@ -175,7 +191,7 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
   const done = await db.transaction(async (tx) => {
     const out: string[] = [];
     for (const [i, pair] of pairs.entries()) {
-      const booking = await bookingByRef(tx, pair.bookingRef);
+      const booking = await bookingByRef(tx, pair.bookingRef, actor);
       try {
         await applyUpdate(tx, actor, booking, pair.updateBooking);
       } catch (err) {
@@ -194,7 +210,7 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
 }
 
 export async function deleteBooking(db: Db, actor: BookingActor, bookingRef: string) {
-  const booking = await bookingByRef(db, bookingRef);
+  const booking = await bookingByRef(db, bookingRef, actor);
   assertEditable(booking);
   await db.transaction(async (tx) => {
     const gone = await tx.delete(bookings).where(and(eq(bookings.id, booking.id), inArray(bookings.status, [...EDITABLE_STATUSES])))
@@ -205,8 +221,9 @@ export async function deleteBooking(db: Db, actor: BookingActor, bookingRef: str
   return { message: "Booking deleted successfully" };
 }
 
-export async function listBookings(db: Db, query: BookingListQuery): Promise<ListResult<BookingRow>> {
+export async function listBookings(db: Db, query: BookingListQuery, scope: BranchScope): Promise<ListResult<BookingRow>> {
   const where = and(
+    branchCondition(scope, bookings.branchCode),
     query.voyageNum ? sql`lower(${bookings.voyageNum}) = lower(${query.voyageNum})` : undefined,
     query.bookingBatchRef ? sql`lower(${bookings.bookingBatchRef}) = lower(${query.bookingBatchRef})` : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
@@ -221,8 +238,9 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Lis
   return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
 }
 
-export async function listBatches(db: Db, query: { voyageNum: string; skip: number; take: number; search?: string }) {
+export async function listBatches(db: Db, query: { voyageNum: string; skip: number; take: number; search?: string }, scope: BranchScope) {
   const where = and(
+    branchCondition(scope, bookingBatches.branchCode),
     sql`lower(${bookingBatches.voyageNum}) = lower(${query.voyageNum})`,
     searchAny([bookingBatches.bookingBatchRef, bookingBatches.customerCode, bookingBatches.remarks], query.search),
   );
@@ -234,8 +252,10 @@ export async function listBatches(db: Db, query: { voyageNum: string; skip: numb
   return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
 }
 
-export async function bookingLanes(db: Db, query: LaneQuery) {
+export async function bookingLanes(db: Db, actor: BranchScope, query: LaneQuery) {
   const voyage = await voyageOf(db, query.voyageNum);
+  // The lanes show the shipper's quoted prices: only to those who may book on the voyage.
+  assertVoyageBranch(actor, voyage);
   const customer = await customerOf(db, query.customerCode);
   const lanes = await lanesFor(db, { voyage, customerCode: customer.code, destinationBranchCode: query.destinationBranchCode, modeOfDelivery: query.modeOfDelivery, on: today() });
   const data = lanes.map(({ charges: _charges, ...lane }) => lane);
@@ -243,8 +263,9 @@ export async function bookingLanes(db: Db, query: LaneQuery) {
 }
 
 /** The live price of the booking form: the same pricing a save applies, without saving. */
-export async function previewPrice(db: Db, input: BookingInput & { voyageNum: string; customerCode: string }) {
+export async function previewPrice(db: Db, actor: BranchScope, input: BookingInput & { voyageNum: string; customerCode: string }) {
   const voyage = await voyageOf(db, input.voyageNum);
+  assertVoyageBranch(actor, voyage);
   const customer = await customerOf(db, input.customerCode);
   const checked = await checkBooking(db, { voyage, customerCode: customer.code, bookingDate: today() }, input);
   return {

@@ -4,7 +4,7 @@ import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { initialStatus, transition, transitionMany } from "../../shared/workflow.ts";
-import { BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBooking } from "./batches.ts";
+import { assertVoyageBranch, BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBooking } from "./batches.ts";
 import {
   type BatchRecord,
   batchByRef,
@@ -69,11 +69,11 @@ function asInput(b: BookingRecord, charges: BookingRow["charges"]): BookingInput
  * copy renews it. The pick-up date is left for the customer or staff to set again.
  */
 export async function cloneBookings(db: Db, actor: BookingActor, refs: string[]) {
-  const records = await recordsByRefs(db, refs);
+  const records = await recordsByRefs(db, refs, actor);
   const rows = await toRows(db, records);
   const prepared: { b: BookingRecord; batch: BatchRecord; checked: CheckedBooking }[] = [];
   for (const b of records) {
-    const batch = await batchByRef(db, b.bookingBatchRef);
+    const batch = await batchByRef(db, b.bookingBatchRef, actor);
     if (batch.status !== "Draft" && batch.status !== "Sent") {
       throw new AppError("CONFLICT", `Booking batch ${batch.bookingBatchRef} is ${batch.status}; clone the batch instead to book again.`);
     }
@@ -88,7 +88,7 @@ export async function cloneBookings(db: Db, actor: BookingActor, refs: string[])
     for (const p of prepared) out.push(await insertBooking(tx, actor, p.batch, p.checked, { clonedFrom: p.b.bookingRef }));
     return out;
   });
-  return { data: await toRows(db, await recordsByRefs(db, created)), message: bookingWorkflow.actions.clone.notice };
+  return { data: await toRows(db, await recordsByRefs(db, created, actor)), message: bookingWorkflow.actions.clone.notice };
 }
 
 /**
@@ -96,8 +96,9 @@ export async function cloneBookings(db: Db, actor: BookingActor, refs: string[])
  * Every booking that was not itself renewed is copied; an expired batch is marked Cloned.
  */
 export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBatchRef: string; voyageNum?: string }) {
-  const batch = await batchByRef(db, input.bookingBatchRef);
+  const batch = await batchByRef(db, input.bookingBatchRef, actor);
   const voyage = await bookableVoyage(db, input.voyageNum ?? batch.voyageNum);
+  assertVoyageBranch(actor, voyage);
   const records = await bookingsOfBatch(db, batch.bookingBatchRef, sql`${bookings.status} <> 'Cloned'`);
   const rows = await toRows(db, records);
   const scope = { voyage, customerCode: batch.customerCode, bookingDate: today() };
@@ -119,5 +120,5 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
     for (const [i, one] of checked.entries()) await insertBooking(tx, actor, copy, one, { clonedFrom: records[i].bookingRef });
     return ref;
   });
-  return { data: await batchWithBookings(db, newRef), message: batchWorkflow.actions.clone.notice };
+  return { data: await batchWithBookings(db, newRef, actor), message: batchWorkflow.actions.clone.notice };
 }

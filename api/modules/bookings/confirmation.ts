@@ -38,7 +38,7 @@ function completenessProblems(records: BookingRecord[]): void {
 
 /** Confirms every waiting booking of a batch; of two staff confirming at once, the second gets a 409. */
 export async function confirmBatch(db: Db, actor: BookingActor, bookingBatchRef: string) {
-  const batch = await batchByRef(db, bookingBatchRef);
+  const batch = await batchByRef(db, bookingBatchRef, actor);
   const result = await db.transaction(async (tx) => {
     const moved = await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "confirm", actor });
     const waiting = await bookingsOfBatch(tx, batch.bookingBatchRef, inArray(bookings.status, ["Draft", "Sent"]));
@@ -52,11 +52,11 @@ export async function confirmBatch(db: Db, actor: BookingActor, bookingBatchRef:
     });
     return moved;
   });
-  return { data: await batchWithBookings(db, batch.bookingBatchRef), message: result.message };
+  return { data: await batchWithBookings(db, batch.bookingBatchRef, actor), message: result.message };
 }
 
 export async function confirmBookings(db: Db, actor: BookingActor, refs: string[]) {
-  const records = await recordsByRefs(db, refs);
+  const records = await recordsByRefs(db, refs, actor);
   completenessProblems(records.filter((b) => b.status === "Draft" || b.status === "Sent"));
   const result = await db.transaction(async (tx) => {
     const moved = await transitionMany(tx, bookingWorkflow, bookingTarget, {
@@ -68,5 +68,5 @@ export async function confirmBookings(db: Db, actor: BookingActor, refs: string[
     for (const batchRef of new Set(records.map((b) => b.bookingBatchRef))) await settleBatch(tx, actor, batchRef);
     return moved;
   });
-  return { data: await toRows(db, await recordsByRefs(db, refs)), message: result.message };
+  return { data: await toRows(db, await recordsByRefs(db, refs, actor)), message: result.message };
 }

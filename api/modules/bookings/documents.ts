@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, branches, commodities, customers, truckings, users } from "../../../db/schema/index.ts";
 import { AUTHORITY_TO_WITHDRAW_NAME, buildAuthorityToWithdrawPdf } from "../../../templates/documents/authority-to-withdraw.ts";
 import { buildCargoBookingSlipPdf, CARGO_BOOKING_SLIP_NAME } from "../../../templates/documents/cargo-booking-slip.ts";
 import { buildPickUpListWorkbook, DELIVERY_LIST_FILE, PICK_UP_LIST_FILE } from "../../../templates/exports/pick-up-list.ts";
 import { EMPTY_LIST_MESSAGE } from "../../shared/contracts.ts";
+import { type BranchScope, branchCondition, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
 import { addressText, type BookingRecord, bookingByRef, bookingRow, deliveryAddressOf, pickUpAddressOf, voyageOf } from "./records.ts";
@@ -27,7 +28,8 @@ async function byPublicId(db: Db, publicId: string): Promise<BookingRecord> {
 }
 
 async function truckerViewOf(db: Db, b: BookingRecord): Promise<TruckerView> {
-  const [row, voyage] = await Promise.all([bookingRow(db, b.bookingRef), voyageOf(db, b.voyageNum)]);
+  // The booking was found by whoever may see it (a signed-in user of its branch, or the holder of its link).
+  const [row, voyage] = await Promise.all([bookingRow(db, b.bookingRef, EVERY_BRANCH), voyageOf(db, b.voyageNum)]);
   return {
     bookingRef: row.bookingRef,
     status: row.status,
@@ -83,17 +85,17 @@ async function atwPdf(db: Db, booking: BookingRecord): Promise<DownloadFile> {
   );
 }
 
-export async function atwDocument(db: Db, bookingRef: string) {
-  return await atwPdf(db, await bookingByRef(db, bookingRef));
+export async function atwDocument(db: Db, bookingRef: string, scope: BranchScope) {
+  return await atwPdf(db, await bookingByRef(db, bookingRef, scope));
 }
 
 export async function atwDocumentByPublicId(db: Db, publicId: string) {
   return await atwPdf(db, await byPublicId(db, publicId));
 }
 
-export async function bookingSlip(db: Db, bookingRef: string): Promise<DownloadFile> {
-  const booking = await bookingByRef(db, bookingRef);
-  const [row, voyage] = await Promise.all([bookingRow(db, booking.bookingRef), voyageOf(db, booking.voyageNum)]);
+export async function bookingSlip(db: Db, bookingRef: string, scope: BranchScope): Promise<DownloadFile> {
+  const booking = await bookingByRef(db, bookingRef, scope);
+  const [row, voyage] = await Promise.all([bookingRow(db, booking.bookingRef, scope), voyageOf(db, booking.voyageNum)]);
   const [commodity] = booking.commodityCode
     ? await db.select({ name: commodities.name }).from(commodities).where(eq(commodities.code, booking.commodityCode))
     : [];
@@ -166,8 +168,9 @@ async function linesOf(db: Db, records: BookingRecord[], address: (b: BookingRec
 }
 
 /** Door pick-ups of a branch by pick-up date: where the trucks go. */
-export async function pickUpList(db: Db, query: DeliveryListQuery) {
+export async function pickUpList(db: Db, query: DeliveryListQuery, scope: BranchScope) {
   const records = await db.select().from(bookings).where(and(
+    branchCondition(scope, bookings.branchCode),
     sql`lower(${bookings.branchCode}) = lower(${query.branchCode})`,
     inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(pickUpAtDoor)),
     gte(bookings.pickUpDate, query.dateFrom),
@@ -179,8 +182,11 @@ export async function pickUpList(db: Db, query: DeliveryListQuery) {
 }
 
 /** Door deliveries bound for a branch, by booking date: what its trucks will deliver once the cargo lands. */
-export async function inboundDeliveryList(db: Db, query: DeliveryListQuery) {
+export async function inboundDeliveryList(db: Db, query: DeliveryListQuery, scope: BranchScope) {
+  // The branch that took the booking sees it as usual; the receiving branch sees it too, since delivering it
+  // is that branch's work (its trucks go out), though the booking itself stays the origin branch's record.
   const records = await db.select().from(bookings).where(and(
+    or(branchCondition(scope, bookings.branchCode), branchCondition(scope, bookings.destinationBranchCode)),
     sql`lower(${bookings.destinationBranchCode}) = lower(${query.branchCode})`,
     inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(deliverToDoor)),
     gte(bookings.bookingDate, query.dateFrom),
@@ -191,12 +197,12 @@ export async function inboundDeliveryList(db: Db, query: DeliveryListQuery) {
   return data.length === 0 ? { data, total: 0, message: EMPTY_LIST_MESSAGE } : { data, total: data.length };
 }
 
-export async function pickUpListFile(db: Db, query: DeliveryListQuery): Promise<DownloadFile> {
-  const { data } = await pickUpList(db, query);
+export async function pickUpListFile(db: Db, query: DeliveryListQuery, scope: BranchScope): Promise<DownloadFile> {
+  const { data } = await pickUpList(db, query, scope);
   return workbookFile(buildPickUpListWorkbook(`Pick-up list ${query.branchCode.toUpperCase()}`, data), PICK_UP_LIST_FILE);
 }
 
-export async function deliveryListFile(db: Db, query: DeliveryListQuery): Promise<DownloadFile> {
-  const { data } = await inboundDeliveryList(db, query);
+export async function deliveryListFile(db: Db, query: DeliveryListQuery, scope: BranchScope): Promise<DownloadFile> {
+  const { data } = await inboundDeliveryList(db, query, scope);
   return workbookFile(buildPickUpListWorkbook(`Delivery list ${query.branchCode.toUpperCase()}`, data), DELIVERY_LIST_FILE);
 }

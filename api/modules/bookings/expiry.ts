@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, voyageSchedules } from "../../../db/schema/index.ts";
+import { branchCondition, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { transitionMany } from "../../shared/workflow.ts";
 import { type BookingActor, bookingTarget, settleBatch } from "./batches.ts";
@@ -14,16 +15,17 @@ import { bookingWorkflow } from "./rules.ts";
 
 /** Expires the chosen Draft or Sent bookings. */
 export async function expireBookings(db: Db, actor: BookingActor, refs: string[]) {
-  const records = await recordsByRefs(db, refs);
+  const records = await recordsByRefs(db, refs, actor);
   const result = await db.transaction(async (tx) => {
     const moved = await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: records.map((b) => b.id), action: "expire", actor });
     for (const batchRef of new Set(records.map((b) => b.bookingBatchRef))) await settleBatch(tx, actor, batchRef);
     return moved;
   });
-  return { data: await toRows(db, await recordsByRefs(db, refs)), message: result.message };
+  return { data: await toRows(db, await recordsByRefs(db, refs, actor)), message: result.message };
 }
 
-const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]), capabilities: new Set() };
+// The daily job and the CLI expire every branch's overdue bookings; a user on the screen, their branches' only.
+const SYSTEM_ACTOR: BookingActor = { userId: "system", menus: new Set(["VOYAGE"]), capabilities: new Set(), ...EVERY_BRANCH };
 
 /**
  * expireBooking: Draft and Sent bookings whose voyage has left or whose pick-up date has passed. The daily job
@@ -37,6 +39,7 @@ export async function expireOverdue(db: Db, options: { dryRun: boolean; now?: Da
     .from(bookings).innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
     .where(and(
       inArray(bookings.status, ["Draft", "Sent"]),
+      branchCondition(actor, bookings.branchCode),
       or(lt(voyageSchedules.estimatedTimeDeparture, now), lt(bookings.pickUpDate, day)),
     )).orderBy(bookings.id);
   const refs = due.map((d) => d.bookingRef);

@@ -42,7 +42,7 @@ export interface LinkContext {
  * voyage leaves. Sending again replaces the token, so only the newest link works.
  */
 export async function sendBookingLink(db: Db, actor: BookingActor, input: { bookingBatchRef: string; email?: string }, ctx: LinkContext) {
-  const batch = await batchByRef(db, input.bookingBatchRef);
+  const batch = await batchByRef(db, input.bookingBatchRef, actor);
   const voyage = await bookableVoyage(db, batch.voyageNum);
   const customer = await customerOf(db, batch.customerCode);
   const email = input.email || customer.customerContactEmail;
@@ -79,7 +79,7 @@ export async function sendBookingLink(db: Db, actor: BookingActor, input: { book
     });
     return moved;
   });
-  const [row] = await batchRows(db, [await batchByRef(db, batch.bookingBatchRef)]);
+  const [row] = await batchRows(db, [await batchByRef(db, batch.bookingBatchRef, actor)]);
   return { data: row, message: result.message };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { charges, companyPolicies, ports } from "../../../db/schema/index.ts";
+import { EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { normalizeAmount, sumAmounts, toCentavos } from "../../shared/money.ts";
 import { chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY } from "../master-data/index.ts";
@@ -64,7 +65,10 @@ export async function lanesFor(db: Db, search: LaneSearch): Promise<LaneChoice[]
   const destinations = search.voyage.destinations.map((d) => d.destinationBranchCode)
     .filter((code) => !search.destinationBranchCode || code.toLowerCase() === search.destinationBranchCode.toLowerCase());
   const [originPorts, destinationPorts] = await Promise.all([portsOf(db, [search.voyage.originBranchCode]), portsOf(db, destinations)]);
-  const quotations = await quotationsForBooking(db, { customerCode: search.customerCode, originPortCode: null, destinationPortCode: null, on: search.on });
+  // The customer's price stands wherever it was quoted: pricing reads every branch's quotations.
+  const quotations = await quotationsForBooking(
+    db, { customerCode: search.customerCode, originPortCode: null, destinationPortCode: null, on: search.on }, EVERY_BRANCH,
+  );
   const lanes: LaneChoice[] = [];
   for (const quotation of quotations.data) {
     for (const lane of quotation.lanes) {

@@ -10,6 +10,7 @@ import {
   customers,
   truckings,
 } from "../../../db/schema/index.ts";
+import { type BranchScope, branchCondition, findInScope } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
@@ -260,22 +261,26 @@ export async function bookableVoyage(db: Db, voyageNum: string) {
   return voyage;
 }
 
-export async function bookingByRef(db: Db, bookingRef: string): Promise<BookingRecord> {
-  const [row] = await db.select().from(bookings).where(sql`lower(${bookings.bookingRef}) = lower(${bookingRef})`);
-  if (!row) throw new AppError("NOT_FOUND", `Booking ${bookingRef} was not found.`);
-  return row;
+/** A booking by reference within the caller's branches; one of another branch is not found, like a wrong one. */
+export async function bookingByRef(db: Db, bookingRef: string, scope: BranchScope): Promise<BookingRecord> {
+  return await findInScope(
+    db, bookings, bookings.branchCode, scope, sql`lower(${bookings.bookingRef}) = lower(${bookingRef})`, `Booking ${bookingRef} was not found.`,
+  );
 }
 
-export async function batchByRef(db: Db, bookingBatchRef: string): Promise<BatchRecord> {
-  const [row] = await db.select().from(bookingBatches).where(sql`lower(${bookingBatches.bookingBatchRef}) = lower(${bookingBatchRef})`);
-  if (!row) throw new AppError("NOT_FOUND", `Booking batch ${bookingBatchRef} was not found.`);
-  return row;
+/** A batch by reference within the caller's branches, as bookingByRef. */
+export async function batchByRef(db: Db, bookingBatchRef: string, scope: BranchScope): Promise<BatchRecord> {
+  return await findInScope(
+    db, bookingBatches, bookingBatches.branchCode, scope,
+    sql`lower(${bookingBatches.bookingBatchRef}) = lower(${bookingBatchRef})`, `Booking batch ${bookingBatchRef} was not found.`,
+  );
 }
 
-/** Bookings by reference (any letter case), each once; one unknown reference is a 404. */
-export async function recordsByRefs(db: Db, refs: string[]): Promise<BookingRecord[]> {
+/** Bookings by reference (any letter case), each once; one unknown reference, or one of another branch, is a 404. */
+export async function recordsByRefs(db: Db, refs: string[], scope: BranchScope): Promise<BookingRecord[]> {
   const lower = [...new Set(refs.map((r) => r.toLowerCase()))];
-  const rows = await db.select().from(bookings).where(inArray(sql`lower(${bookings.bookingRef})`, lower));
+  const rows = await db.select().from(bookings)
+    .where(and(inArray(sql`lower(${bookings.bookingRef})`, lower), branchCondition(scope, bookings.branchCode)));
   const missing = lower.filter((r) => !rows.some((row) => row.bookingRef.toLowerCase() === r));
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Booking ${missing.join(", ")} was not found.`);
   return rows;
@@ -398,8 +403,8 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
   });
 }
 
-export async function bookingRow(db: Db, bookingRef: string): Promise<BookingRow> {
-  const [row] = await toRows(db, [await bookingByRef(db, bookingRef)]);
+export async function bookingRow(db: Db, bookingRef: string, scope: BranchScope): Promise<BookingRow> {
+  const [row] = await toRows(db, [await bookingByRef(db, bookingRef, scope)]);
   return row;
 }
 

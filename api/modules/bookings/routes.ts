@@ -98,7 +98,7 @@ export const bookingRoutes: RouteDef[] = [
     method: "post", path: "/Bookings/batches/load", permission, tag, body: batchListQuery,
     summary: "The booking batches of a voyage, newest first, 50 a page",
     response: listOf(batchRow),
-  }, ({ deps, body }) => listBatches(deps.db, body)),
+  }, ({ deps, body, caller }) => listBatches(deps.db, body, caller)),
   route({
     method: "post", path: "/Bookings/batch", permission, tag, body: createBatchBody, status: 201,
     summary: "Open a batch for a shipper on a voyage, with its first bookings; references from the origin branch's BB and BK series",
@@ -108,17 +108,17 @@ export const bookingRoutes: RouteDef[] = [
     method: "get", path: "/Bookings/batch/{bookingBatchRef}", permission, tag, params: batchRefParam,
     summary: "A batch with its bookings and their charges",
     response: z.object({ data: batchWithBookingsRow }),
-  }, async ({ deps, params }) => ({ data: await batchWithBookings(deps.db, params.bookingBatchRef) })),
+  }, async ({ deps, params, caller }) => ({ data: await batchWithBookings(deps.db, params.bookingBatchRef, caller) })),
   route({
     method: "post", path: "/Bookings/load", permission, tag, body: bookingListQuery,
     summary: "Bookings by voyage, batch, status and mode of delivery, with a search; 50 a page",
     response: listOf(bookingRowSchema),
-  }, ({ deps, body }) => listBookings(deps.db, body)),
+  }, ({ deps, body, caller }) => listBookings(deps.db, body, caller)),
   route({
     method: "get", path: "/Bookings/get/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "One booking with its charges",
     response: z.object({ data: bookingRowSchema }),
-  }, async ({ deps, params }) => ({ data: await bookingRow(deps.db, params.bookingRef) })),
+  }, async ({ deps, params, caller }) => ({ data: await bookingRow(deps.db, params.bookingRef, caller) })),
   route({
     method: "post", path: "/Bookings/create", permission, tag, body: addBookingBody, status: 201,
     summary: "Add a booking to a Draft or Sent batch, priced from the shipper's approved quotation",
@@ -143,12 +143,12 @@ export const bookingRoutes: RouteDef[] = [
     method: "post", path: "/Bookings/lanes", permission, tag, body: laneQuery,
     summary: "The quotation lanes (sqReportsBooking) a booking of the shipper on the voyage can be priced from",
     response: listOf(laneOption),
-  }, ({ deps, body }) => bookingLanes(deps.db, body)),
+  }, ({ deps, body, caller }) => bookingLanes(deps.db, caller, body)),
   route({
     method: "post", path: "/Bookings/price", permission, tag, body: priceBody,
     summary: "The live price of the booking form: the charges a save would write, without saving",
     response: z.object({ data: priceRow }),
-  }, ({ deps, body }) => previewPrice(deps.db, body)),
+  }, ({ deps, body, caller }) => previewPrice(deps.db, caller, body)),
   route({
     method: "post", path: "/Bookings/sendLink", permission, tag, body: sendLinkBody,
     summary: "E-mail the batch's link to the customer (a new token each time; the older link stops working)",
@@ -172,11 +172,11 @@ export const bookingRoutes: RouteDef[] = [
   route({
     method: "get", path: "/Bookings/atw/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "The authority to withdraw as a PDF",
-  }, async ({ deps, params }) => fileResponse(await atwDocument(deps.db, params.bookingRef))),
+  }, async ({ deps, params, caller }) => fileResponse(await atwDocument(deps.db, params.bookingRef, caller))),
   route({
     method: "get", path: "/Bookings/bookingSlip/{bookingRef}", permission, tag, params: bookingRefParam,
     summary: "The cargo booking slip as a PDF",
-  }, async ({ deps, params }) => fileResponse(await bookingSlip(deps.db, params.bookingRef))),
+  }, async ({ deps, params, caller }) => fileResponse(await bookingSlip(deps.db, params.bookingRef, caller))),
   route({
     method: "post", path: "/Bookings/clone", permission, tag, body: bookingRefsBody,
     summary: "Copy bookings into their batch as new Drafts priced today; an expired original becomes Cloned",
@@ -202,20 +202,20 @@ export const bookingRoutes: RouteDef[] = [
     method: "post", path: "/Bookings/pickUpList", permission, tag, body: deliveryListQuery,
     summary: "Door pick-ups of a branch between two pick-up dates",
     response: listOf(deliveryListLine),
-  }, ({ deps, body }) => pickUpList(deps.db, body)),
+  }, ({ deps, body, caller }) => pickUpList(deps.db, body, caller)),
   route({
     method: "post", path: "/Bookings/pickUpList/download", permission, tag, body: deliveryListQuery,
     summary: "The pick-up list as PickUpList.xlsx",
-  }, async ({ deps, body }) => fileResponse(await pickUpListFile(deps.db, body))),
+  }, async ({ deps, body, caller }) => fileResponse(await pickUpListFile(deps.db, body, caller))),
   route({
     method: "post", path: "/Bookings/inboundDeliveryList", permission, tag, body: deliveryListQuery,
     summary: "Confirmed door deliveries bound for a branch, by booking date",
     response: listOf(deliveryListLine),
-  }, ({ deps, body }) => inboundDeliveryList(deps.db, body)),
+  }, ({ deps, body, caller }) => inboundDeliveryList(deps.db, body, caller)),
   route({
     method: "post", path: "/Bookings/inboundDeliveryList/download", permission, tag, body: deliveryListQuery,
     summary: "The inbound delivery list as a workbook",
-  }, async ({ deps, body }) => fileResponse(await deliveryListFile(deps.db, body))),
+  }, async ({ deps, body, caller }) => fileResponse(await deliveryListFile(deps.db, body, caller))),
 
   // Public pages: customers and truckers open them from links, without signing in.
   route({

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { branches, cargoTypes, customers, salesQuotationMemos, salesQuotations, users } from "../../../db/schema/index.ts";
+import { type BranchScope, branchCondition, EVERY_BRANCH, findInScope } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
 import { sumAmounts } from "../../shared/money.ts";
@@ -44,8 +45,8 @@ async function namesFor(db: Db, quotation: Quotation) {
 const endText = (port: string, area: string | null, province: string) => [port, area, province].filter(Boolean).join(" / ");
 
 /** getPresData: everything the printout shows, as data; the screen refreshes it after a finance approval. */
-export async function presentationData(db: Db, sqRefNum: string) {
-  const quotation = await quotationByRef(db, sqRefNum);
+export async function presentationData(db: Db, sqRefNum: string, scope: BranchScope) {
+  const quotation = await quotationByRef(db, sqRefNum, scope);
   const full = await fullQuotation(db, quotation);
   const names = await namesFor(db, quotation);
   return {
@@ -74,20 +75,23 @@ export async function presentationData(db: Db, sqRefNum: string) {
 }
 
 /** The quotation printout (PDF). */
-export async function printout(db: Db, sqRefNum: string): Promise<DownloadFile> {
-  const view = await presentationData(db, sqRefNum);
+export async function printout(db: Db, sqRefNum: string, scope: BranchScope): Promise<DownloadFile> {
+  const view = await presentationData(db, sqRefNum, scope);
   const template = await import("../../../templates/documents/sales-quotation.ts");
   return pdfFile(template.buildQuotationPrintoutPdf({ ...view, generatedAt: new Date() }), template.QUOTATION_PRINTOUT_NAME(view.sqRefNum));
 }
 
 /** A memorandum as a PDF. */
-export async function memoPdf(db: Db, memoRef: string): Promise<DownloadFile> {
-  const [memo] = await db.select().from(salesQuotationMemos).where(sql`lower(${salesQuotationMemos.memoRef}) = lower(${memoRef})`);
-  if (!memo) throw new AppError("NOT_FOUND", `Memorandum ${memoRef} was not found.`);
+export async function memoPdf(db: Db, memoRef: string, scope: BranchScope): Promise<DownloadFile> {
+  const memo = await findInScope(
+    db, salesQuotationMemos, salesQuotationMemos.branchCode, scope,
+    sql`lower(${salesQuotationMemos.memoRef}) = lower(${memoRef})`, `Memorandum ${memoRef} was not found.`,
+  );
   const [branch] = await db.select().from(branches).where(eq(branches.code, memo.branchCode));
   const [preparer] = await db.select({ name: users.name }).from(users).where(eq(users.userId, memo.preparedBy));
   const quotations = await Promise.all(memo.sqRefNums.map(async (ref) => {
-    const q = await quotationByRef(db, ref);
+    // The memorandum's quotations are of its branch, which the check above found to be the caller's.
+    const q = await quotationByRef(db, ref, EVERY_BRANCH);
     const [names, lanes] = await Promise.all([namesFor(db, q), lanesOf(db, q.sqRefNum)]);
     return {
       sqRefNum: q.sqRefNum, customerName: names.customerName, accountExecutive: names.accountExecutive, sqDate: q.sqDate, validUntil: q.validUntil,
@@ -103,10 +107,11 @@ export async function memoPdf(db: Db, memoRef: string): Promise<DownloadFile> {
 }
 
 /** downloadAllSQperCustomer: every quotation of a customer with its lanes and charges, as a workbook. */
-export async function customerWorkbook(db: Db, customerCode: string): Promise<DownloadFile> {
+export async function customerWorkbook(db: Db, customerCode: string, scope: BranchScope): Promise<DownloadFile> {
   const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${customerCode})`);
   if (!customer) throw new AppError("NOT_FOUND", `Customer ${customerCode} was not found.`, { customerCode: ["Unknown customer"] });
-  const rows = await db.select().from(salesQuotations).where(eq(salesQuotations.customerCode, customer.code))
+  const rows = await db.select().from(salesQuotations)
+    .where(and(eq(salesQuotations.customerCode, customer.code), branchCondition(scope, salesQuotations.branchCode)))
     .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
   const full = await fullQuotations(db, rows);
   const template = await import("../../../templates/exports/sales-quotations.ts");
@@ -129,7 +134,7 @@ export async function customersPerAeWorkbook(db: Db, caller: ReportCaller, input
 }
 
 /** The SQ Aging Report as SQ_Aging_Report.xlsx. */
-export async function agingWorkbook(db: Db, input: AgingInput): Promise<DownloadFile> {
-  const [report, t] = await Promise.all([agingReport(db, input), reportTemplates()]);
+export async function agingWorkbook(db: Db, scope: BranchScope, input: AgingInput): Promise<DownloadFile> {
+  const [report, t] = await Promise.all([agingReport(db, scope, input), reportTemplates()]);
   return workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
 }

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { charges, salesQuotationCharges, salesQuotationDocuments, salesQuotations } from "../../../db/schema/index.ts";
+import { type BranchScope, branchCondition } from "../../shared/branch-scope.ts";
 import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { priceLane } from "./pricing.ts";
 import type { ChargeRow, LaneInput, LaneRow } from "./schemas.ts";
+import { ofQuotationsInScope } from "./scope.ts";
 import { EDITABLE_STATUSES, type SqStatus } from "./workflow.ts";
 
 /**
@@ -13,7 +15,7 @@ import { EDITABLE_STATUSES, type SqStatus } from "./workflow.ts";
  * tables when saved. Only the quotation's own AE changes them, and only while it is a draft or was denied.
  */
 
-export interface LaneEditor {
+export interface LaneEditor extends BranchScope {
   userId: string;
 }
 
@@ -23,7 +25,7 @@ type Document = typeof salesQuotationDocuments.$inferSelect;
 /** Locks the quotation for the rest of the transaction and checks the caller may still change it. */
 export async function lockEditable(tx: Tx, caller: LaneEditor, sqRefNum: string): Promise<Quotation> {
   const [quotation] = await tx.select().from(salesQuotations)
-    .where(sql`lower(${salesQuotations.sqRefNum}) = lower(${sqRefNum})`).for("update");
+    .where(and(sql`lower(${salesQuotations.sqRefNum}) = lower(${sqRefNum})`, branchCondition(caller, salesQuotations.branchCode))).for("update");
   if (!quotation) throw new AppError("NOT_FOUND", `Sales quotation ${sqRefNum} was not found.`);
   if (quotation.userId !== caller.userId) {
     throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, may change it.`);
@@ -120,15 +122,18 @@ async function touch(tx: Tx, id: number, userId: string) {
   await tx.update(salesQuotations).set({ dateModified: new Date(), userModified: userId }).where(eq(salesQuotations.id, id));
 }
 
-async function documentByNumber(db: Db, sqdocNum: string): Promise<Document> {
-  const [doc] = await db.select().from(salesQuotationDocuments).where(sql`lower(${salesQuotationDocuments.sqdocNum}) = lower(${sqdocNum})`);
+async function documentByNumber(db: Db, sqdocNum: string, scope: BranchScope): Promise<Document> {
+  const [doc] = await db.select().from(salesQuotationDocuments).where(and(
+    sql`lower(${salesQuotationDocuments.sqdocNum}) = lower(${sqdocNum})`,
+    ofQuotationsInScope(db, scope, salesQuotationDocuments.sqRefNum),
+  ));
   if (!doc) throw new AppError("NOT_FOUND", `Quotation document ${sqdocNum} was not found.`);
   return doc;
 }
 
 /** UpdateManyDocsWAreas/{sqdocNum}: changes a lane and prices it again; its charges are replaced. */
 export async function updateLane(db: Db, caller: LaneEditor, sqdocNum: string, lane: LaneInput) {
-  const doc = await documentByNumber(db, sqdocNum);
+  const doc = await documentByNumber(db, sqdocNum, caller);
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Tx;
     const quotation = await lockEditable(tx, caller, doc.sqRefNum);
@@ -142,12 +147,13 @@ export async function updateLane(db: Db, caller: LaneEditor, sqdocNum: string, l
     await writeCharges(tx, doc.sqdocNum, priced.charges, caller.userId);
     await touch(tx, quotation.id, caller.userId);
   });
-  return { data: await laneByNumber(db, doc.sqdocNum).then((r) => r.data), message: `Lane ${doc.lineNo} of ${doc.sqRefNum} updated` };
+  return { data: await laneByNumber(db, doc.sqdocNum, caller).then((r) => r.data), message: `Lane ${doc.lineNo} of ${doc.sqRefNum} updated` };
 }
 
 /** deleteDocsWArea/{id}: removes a lane and its charges. */
 export async function deleteLane(db: Db, caller: LaneEditor, id: number) {
-  const [doc] = await db.select().from(salesQuotationDocuments).where(eq(salesQuotationDocuments.id, id));
+  const [doc] = await db.select().from(salesQuotationDocuments)
+    .where(and(eq(salesQuotationDocuments.id, id), ofQuotationsInScope(db, caller, salesQuotationDocuments.sqRefNum)));
   if (!doc) throw new AppError("NOT_FOUND", "The quotation document was not found.");
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Tx;
@@ -224,8 +230,8 @@ export async function lanesOf(db: Db, sqRefNum: string): Promise<LaneRow[]> {
 }
 
 /** GET /SalesQuotationDocuments/{sqdocNum}. */
-export async function laneByNumber(db: Db, sqdocNum: string) {
-  const doc = await documentByNumber(db, sqdocNum);
+export async function laneByNumber(db: Db, sqdocNum: string, scope: BranchScope) {
+  const doc = await documentByNumber(db, sqdocNum, scope);
   const [lane] = await lanesWhere(db, and(eq(salesQuotationDocuments.id, doc.id)));
   return { data: lane };
 }
@@ -248,9 +254,14 @@ export async function copyLanes(tx: Tx, from: string, to: string, userId: string
 }
 
 /** ExpiredDocuments: the lanes of quotations that have expired, newest quotation first. */
-export async function expiredDocuments(db: Db, query: { customerCode: string | null; skip: number; take: number }): Promise<ListResult<LaneRow>> {
+export async function expiredDocuments(
+  db: Db,
+  query: { customerCode: string | null; skip: number; take: number },
+  scope: BranchScope,
+): Promise<ListResult<LaneRow>> {
   const expired = and(
     eq(salesQuotations.status, "Expired"),
+    branchCondition(scope, salesQuotations.branchCode),
     query.customerCode ? sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})` : undefined,
   );
   const inScope = inArray(salesQuotationDocuments.sqRefNum, db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations).where(expired));

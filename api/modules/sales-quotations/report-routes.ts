@@ -93,9 +93,9 @@ export const salesQuotationReportRoutes: RouteDef[] = [
     summary: "SQ Aging Report: quotations waiting at For Approval, SM Approved or AUD Approved on the as-of date " +
       "(Manila, default today), days at that step bucketed 0–2, 3–5, 6–10 and over 10, and a count per AE",
     response: agingAnswer,
-  }, ({ deps, body }) => agingReport(deps.db, body)),
+  }, ({ deps, body, caller }) => agingReport(deps.db, caller, body)),
   route({
     method: "get", path: "/SalesQuotations/agingReportAeV1/download", permission: "SQ_AGING_REPORT", tag, query: agingInput,
     summary: "The SQ Aging Report as SQ_Aging_Report.xlsx (the quotations, and a sheet per AE and bucket)",
-  }, async ({ deps, query }) => fileResponse(await agingWorkbook(deps.db, query))),
+  }, async ({ deps, query, caller }) => fileResponse(await agingWorkbook(deps.db, caller, query))),
 ];

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-o
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { branches, customers, salesQuotations, statusHistory, users } from "../../../db/schema/index.ts";
+import { type BranchScope, branchCondition } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { dateText } from "../../shared/fields.ts";
 import { daysBetween, manilaDate, manilaDayRange } from "../../shared/dates.ts";
@@ -134,7 +135,7 @@ export interface AgingSummaryRow extends BucketCounts {
 // Who sees what
 
 /** The caller as the reports need it: who they are and what their role carries. */
-export interface ReportCaller {
+export interface ReportCaller extends BranchScope {
   userId: string;
   capabilities: ReadonlySet<string>;
 }
@@ -183,6 +184,7 @@ export async function aeSummary(db: Db, caller: ReportCaller, input: AeSummaryIn
       gte(sq.sqDate, input.dateFrom),
       lte(sq.sqDate, input.dateTo),
       branchCode ? eq(sq.branchCode, branchCode) : undefined,
+      branchCondition(caller, sq.branchCode),
       scope.all ? undefined : eq(sq.userId, scope.userId),
     ))
     .groupBy(sq.userId, users.name, sq.status);
@@ -239,6 +241,7 @@ export async function customersPerAe(db: Db, caller: ReportCaller, input: Custom
       gte(sq.sqDate, input.dateFrom),
       lte(sq.sqDate, input.dateTo),
       branchCode ? eq(sq.branchCode, branchCode) : undefined,
+      branchCondition(caller, sq.branchCode),
     ))
     .groupBy(sq.customerCode, customers.company);
 
@@ -276,7 +279,7 @@ export async function customersPerAe(db: Db, caller: ReportCaller, input: Custom
  * stood on any day, and an as-of date in the past shows the queue as it was then, not today's queue aged
  * backwards.
  */
-export async function agingReport(db: Db, input: AgingInput, now = new Date()) {
+export async function agingReport(db: Db, scope: BranchScope, input: AgingInput, now = new Date()) {
   const asOf = input.asOf ?? manilaDate(now);
   const branchCode = await branchOf(db, input.branchCode);
   // The first instant of the next Manila day: a change made any time on the as-of day counts.
@@ -305,7 +308,11 @@ export async function agingReport(db: Db, input: AgingInput, now = new Date()) {
     .innerJoin(sq, eq(sq.id, latest.recordId))
     .leftJoin(users, eq(users.userId, sq.userId))
     .leftJoin(customers, eq(customers.code, sq.customerCode))
-    .where(and(inArray(latest.status, [...WAITING_STATUSES]), branchCode ? eq(sq.branchCode, branchCode) : undefined));
+    .where(and(
+      inArray(latest.status, [...WAITING_STATUSES]),
+      branchCode ? eq(sq.branchCode, branchCode) : undefined,
+      branchCondition(scope, sq.branchCode),
+    ));
 
   const data: AgingRow[] = found.map((r) => {
     const since = manilaDate(r.since);

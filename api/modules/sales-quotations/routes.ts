@@ -92,7 +92,7 @@ export const salesQuotationRoutes: RouteDef[] = [
     params: z.object({ sqRefNum: z.string().trim().min(1, "sqRefNum is required").max(40, "sqRefNum can be at most 40 characters") }),
     summary: "One quotation in full: lanes with their charges, terms, and the history of its status",
     response: z.object({ data: fullQuotationRow }),
-  }, ({ deps, params }) => readQuotation(deps.db, params.sqRefNum)),
+  }, ({ deps, params, caller }) => readQuotation(deps.db, params.sqRefNum, caller)),
 
   route({
     method: "put", path: "/SalesQuotations/updateSqStatusWthSBMV2/{id}", permission, tag, params: idParam, body: statusUpdateBody,
@@ -106,7 +106,7 @@ export const salesQuotationRoutes: RouteDef[] = [
     body: z.object({ dryRun: z.boolean({ error: "dryRun must be true or false" }).default(false) }),
     summary: "Expire every quotation whose validity has ended (the daily job does this too); dryRun only lists them",
     response: z.object({ data: z.object({ expired: z.array(z.string()), dryRun: z.boolean() }), message: z.string() }),
-  }, ({ deps, body, caller }) => expireQuotations(deps.db, { dryRun: body.dryRun, actor: caller.userId })),
+  }, ({ deps, body, caller }) => expireQuotations(deps.db, { dryRun: body.dryRun, actor: caller.userId, scope: caller })),
 
   // ------------------------------------------------------------------------------------------ terms
   route({
@@ -138,12 +138,12 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "get", path: "/SalesQuotations/getSqWTerms/{id}", permission, tag, params: idParam,
     summary: "A quotation with its terms",
     response: z.object({ data: quotationRow.extend({ terms: z.array(termRow) }) }),
-  }, ({ deps, params }) => quotationWithTerms(deps.db, params.id)),
+  }, ({ deps, params, caller }) => quotationWithTerms(deps.db, params.id, caller)),
   route({
     method: "get", path: "/SalesQuotations/getSqWTermsAmendedSqref", permission, tag, query: z.object({ sqRefNum: sqRefNumField }),
     summary: "The amendments of a quotation, each with its terms",
     response: listOf(quotationRow.extend({ terms: z.array(termRow) })),
-  }, ({ deps, query }) => amendmentsWithTerms(deps.db, query.sqRefNum)),
+  }, ({ deps, query, caller }) => amendmentsWithTerms(deps.db, query.sqRefNum, caller)),
 
   // ------------------------------------------------------------------------------------------ lanes and charges
   route({
@@ -165,12 +165,12 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "post", path: "/SalesQuotationDocuments/ExpiredDocuments", permission, tag, body: expiredDocumentsBody,
     summary: "Lanes of expired quotations, optionally of one customer, a page at a time",
     response: listOf(laneRow),
-  }, ({ deps, body }) => expiredDocuments(deps.db, body)),
+  }, ({ deps, body, caller }) => expiredDocuments(deps.db, body, caller)),
   route({
     method: "get", path: "/SalesQuotationDocuments/{sqdocNum}", permission, tag, params: sqdocParam,
     summary: "One lane with its charges",
     response: z.object({ data: laneRow }),
-  }, ({ deps, params }) => laneByNumber(deps.db, params.sqdocNum)),
+  }, ({ deps, params, caller }) => laneByNumber(deps.db, params.sqdocNum, caller)),
   route({
     method: "post", path: "/SalesQuotations/generateChargeWithTandemRates", permission, tag, body: priceLaneBody,
     summary: "Price a lane from the rate tables without saving it: freight, port, trucking (tandem, back-load), open van, insurance",
@@ -193,7 +193,7 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "post", path: "/SalesQuotations/getListSQCharges", permission, tag, body: z.object({ sqRefNum: sqRefNumField }),
     summary: "The lanes of a quotation with their charges and totals",
     response: listOf(laneRow),
-  }, async ({ deps, body }) => ({ data: await lanesOf(deps.db, (await quotationByRef(deps.db, body.sqRefNum)).sqRefNum) })),
+  }, async ({ deps, body, caller }) => ({ data: await lanesOf(deps.db, (await quotationByRef(deps.db, body.sqRefNum, caller)).sqRefNum) })),
 
   // ------------------------------------------------------------------------------------------ amendment, deactivation, archive
   route({
@@ -217,36 +217,36 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "post", path: "/SalesQuotations/readGroupSQ", permission, tag, body: groupBody,
     summary: "Several quotations in full, in the order asked",
     response: listOf(fullQuotationRow),
-  }, ({ deps, body }) => readGroup(deps.db, body.sqRefNums)),
+  }, ({ deps, body, caller }) => readGroup(deps.db, body.sqRefNums, caller)),
   route({
     method: "get", path: "/SalesQuotations/searchCustSQViewer", permission: "SQ_APPROVED_VIEWER", tag, query: customerViewerQuery,
     summary: "A customer's finance-approved quotations in full (the SQ approved viewer)",
     response: listOf(fullQuotationRow),
-  }, ({ deps, query }) => approvedOfCustomer(deps.db, query)),
+  }, ({ deps, query, caller }) => approvedOfCustomer(deps.db, query, caller)),
   route({
     method: "post", path: "/SalesQuotations/sqReportsBooking", permission: "VOYAGE", tag, body: bookingQuotationsBody,
     summary: "The approved quotations in force on the date that a booking of this customer may be priced from",
     response: listOf(fullQuotationRow),
-  }, ({ deps, body }) => quotationsForBooking(deps.db, body)),
+  }, ({ deps, body, caller }) => quotationsForBooking(deps.db, body, caller)),
   route({
     method: "post", path: "/SalesQuotations/getPresData", permission, tag, body: z.object({ sqRefNum: sqRefNumField }),
     summary: "What the printout shows, as data (refreshed after a finance approval)",
-  }, async ({ deps, body }) => ({ data: await presentationData(deps.db, body.sqRefNum) })),
+  }, async ({ deps, body, caller }) => ({ data: await presentationData(deps.db, body.sqRefNum, caller) })),
   route({
     method: "get", path: "/SalesQuotations/printout/{sqRefNum}", permission, tag, params: sqRefParam,
     summary: "The quotation printout as a PDF",
-  }, async ({ deps, params }) => fileResponse(await printout(deps.db, params.sqRefNum))),
+  }, async ({ deps, params, caller }) => fileResponse(await printout(deps.db, params.sqRefNum, caller))),
   route({
     method: "post", path: "/SalesQuotations/downloadAllSQperCustomer", permission, tag, body: customerDownloadBody,
     summary: "Every quotation of a customer with its lanes and charges, as an Excel workbook",
-  }, async ({ deps, body }) => fileResponse(await customerWorkbook(deps.db, body.customerCode))),
+  }, async ({ deps, body, caller }) => fileResponse(await customerWorkbook(deps.db, body.customerCode, caller))),
 
   // ------------------------------------------------------------------------------------------ memorandum
   route({
     method: "post", path: "/SalesQuotations/getListSQforMemo", permission: "SQ_SBM", tag, body: memoCandidatesBody,
     summary: "Finance-approved quotations no memorandum has announced yet",
     response: listOf(quotationRow),
-  }, ({ deps, body }) => memoCandidates(deps.db, body)),
+  }, ({ deps, body, caller }) => memoCandidates(deps.db, body, caller)),
   route({
     method: "post", path: "/SalesQuotations/proceedtoSQMemoV1", permission: "SQ_SBM", tag, body: memoBody, status: 201,
     summary: "Write one memorandum for approved quotations of one branch; each quotation goes on one memorandum only",
@@ -256,5 +256,5 @@ export const salesQuotationRoutes: RouteDef[] = [
     method: "get", path: "/SalesQuotations/memo/{memoRef}", permission, tag,
     params: z.object({ memoRef: z.string().trim().min(1, "memoRef is required").max(40, "memoRef can be at most 40 characters") }),
     summary: "A quotation memorandum as a PDF",
-  }, async ({ deps, params }) => fileResponse(await memoPdf(deps.db, params.memoRef))),
+  }, async ({ deps, params, caller }) => fileResponse(await memoPdf(deps.db, params.memoRef, caller))),
 ];

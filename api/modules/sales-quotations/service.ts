@@ -11,6 +11,7 @@ import {
   userBranches,
 } from "../../../db/schema/index.ts";
 import { type ListQuery, type ListResult } from "../../shared/contracts.ts";
+import { type BranchScope, coversBranch, EVERY_BRANCH, findInScope } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
@@ -19,13 +20,14 @@ import { addCalendarDays, manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { sendNotification } from "../notifications/index.ts";
 import { copyLanes, lanesWhere } from "./lanes.ts";
+import { quotationsInScope } from "./scope.ts";
 import type { CreateQuotationInput, FullQuotation } from "./schemas.ts";
 import { copyTerms, termsOfMany } from "./terms.ts";
 import { EXPIRABLE_STATUSES, LIST_CAPABILITY, LIST_STATUSES, NEXT_IN_LINE, SQ_STATUSES, type SqAction, type SqList, salesQuotationFlow } from "./workflow.ts";
 import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
-/** Who works on quotations: the signed-in caller with their role's capabilities. */
-export interface SqCaller extends WorkflowActor {
+/** Who works on quotations: the signed-in caller with their role's capabilities and branches. */
+export interface SqCaller extends WorkflowActor, BranchScope {
   id: number;
 }
 
@@ -54,6 +56,11 @@ async function mustExist(db: Db, table: typeof customers | typeof cargoTypes | t
 export async function createQuotation(db: Db, caller: SqCaller, input: CreateQuotationInput) {
   if (!caller.capabilities.has("SQ_AE")) throw new AppError("FORBIDDEN", "Only an account executive drafts sales quotations.");
   const branchCode = await mustExist(db, branches, input.branchCode ?? await defaultBranchOf(db, caller), "branchCode", "Branch");
+  // A 400, not a 404: branches are master data every user can list, so naming one hides nothing; what is
+  // wrong is the request, and the answer says which field.
+  if (!coversBranch(caller, branchCode)) {
+    throw new AppError("VALIDATION", `Branch ${branchCode} is not one of your branches.`, { branchCode: [`Branch ${branchCode} is not one of your branches`] });
+  }
   const customerCode = await mustExist(db, customers, input.customerCode, "customerCode", "Customer");
   const cargoTypeCode = await mustExist(db, cargoTypes, input.cargoTypeCode, "cargoTypeCode", "Cargo type");
   const sqDate = input.sqDate ?? manilaDate(new Date());
@@ -70,10 +77,12 @@ export async function createQuotation(db: Db, caller: SqCaller, input: CreateQuo
   return { data: row, message: `Sales quotation ${row.sqRefNum} drafted` };
 }
 
-export async function quotationByRef(db: Db, sqRefNum: string): Promise<Quotation> {
-  const [row] = await db.select().from(salesQuotations).where(sql`lower(${salesQuotations.sqRefNum}) = lower(${sqRefNum})`);
-  if (!row) throw new AppError("NOT_FOUND", `Sales quotation ${sqRefNum} was not found.`);
-  return row;
+/** A quotation by reference within the caller's branches; one of another branch is not found, like a wrong one. */
+export async function quotationByRef(db: Db, sqRefNum: string, scope: BranchScope): Promise<Quotation> {
+  return await findInScope(
+    db, salesQuotations, salesQuotations.branchCode, scope,
+    sql`lower(${salesQuotations.sqRefNum}) = lower(${sqRefNum})`, `Sales quotation ${sqRefNum} was not found.`,
+  );
 }
 
 /**
@@ -109,14 +118,15 @@ export async function fullQuotation(db: Db, quotation: Quotation): Promise<FullQ
   return full;
 }
 
-export async function readQuotation(db: Db, sqRefNum: string) {
-  return { data: await fullQuotation(db, await quotationByRef(db, sqRefNum)) };
+export async function readQuotation(db: Db, sqRefNum: string, scope: BranchScope) {
+  return { data: await fullQuotation(db, await quotationByRef(db, sqRefNum, scope)) };
 }
 
 /** readGroupSQ: several quotations at once, in the order asked, each in full. */
-export async function readGroup(db: Db, sqRefNums: readonly string[]) {
+export async function readGroup(db: Db, sqRefNums: readonly string[], scope: BranchScope) {
   const wanted = [...new Set(sqRefNums.map((r) => r.toLowerCase()))];
-  const rows = await db.select().from(salesQuotations).where(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted));
+  const rows = await db.select().from(salesQuotations)
+    .where(and(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted), quotationsInScope(scope)));
   const missing = wanted.filter((ref) => !rows.some((r) => r.sqRefNum.toLowerCase() === ref));
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);
   const order = new Map(wanted.map((ref, i) => [ref, i]));
@@ -129,8 +139,7 @@ export async function readGroup(db: Db, sqRefNums: readonly string[]) {
  * only on their own quotations. The next in line, and the branch's sales managers on a submit, are notified.
  */
 export async function updateStatus(db: Db, caller: SqCaller, id: number, action: SqAction, remarks: string) {
-  const [quotation] = await db.select().from(salesQuotations).where(eq(salesQuotations.id, id));
-  if (!quotation) throw new AppError("NOT_FOUND", "The quotation was not found.");
+  const quotation = await findInScope(db, salesQuotations, salesQuotations.branchCode, caller, eq(salesQuotations.id, id), "The quotation was not found.");
   const ownersStep = ["submit", "moveToDraft", "cancel", "amend"].includes(action);
   if (ownersStep && quotation.userId !== caller.userId) {
     throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, may do that.`);
@@ -186,6 +195,7 @@ export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery 
     quotationFilter(query.filter),
     searchAny([salesQuotations.sqRefNum, salesQuotations.customerCode, salesQuotations.remarks], query.search),
     inArray(salesQuotations.status, [...LIST_STATUSES[query.list]]),
+    quotationsInScope(caller),
   ];
   // An AE's archive is their own; managers see every archived quotation.
   const ownOnly = query.list === "AE" ||
@@ -211,9 +221,10 @@ export async function listQuotations(db: Db, caller: SqCaller, query: ListQuery 
  * row, in one transaction. Running it again changes nothing more; two servers running it at once expire each
  * quotation once (the second update of a row finds it no longer expirable). A dry run only lists them.
  */
-export async function expireQuotations(db: Db, options: { today?: string; dryRun?: boolean; actor?: string } = {}) {
+export async function expireQuotations(db: Db, options: { today?: string; dryRun?: boolean; actor?: string; scope?: BranchScope } = {}) {
   const today = options.today ?? manilaDate(new Date());
-  const pastValidity = lt(salesQuotations.validUntil, today);
+  // The daily job and the CLI expire every branch's; a user asking on the screen, their branches' only.
+  const pastValidity = and(lt(salesQuotations.validUntil, today), quotationsInScope(options.scope ?? EVERY_BRANCH))!;
   if (options.dryRun) {
     const rows = await db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations)
       .where(and(inArray(salesQuotations.status, [...EXPIRABLE_STATUSES]), pastValidity)).orderBy(asc(salesQuotations.sqRefNum));
@@ -242,7 +253,7 @@ export async function expireQuotations(db: Db, options: { today?: string; dryRun
  * history. Two amendments of one quotation at once make one draft: the second finds it Amended (409).
  */
 export async function amendQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
-  const original = await quotationByRef(db, sqRefNum);
+  const original = await quotationByRef(db, sqRefNum, caller);
   if (original.userId !== caller.userId) {
     throw new AppError("FORBIDDEN", `Only ${original.userId}, the quotation's account executive, may amend it.`);
   }
@@ -265,7 +276,7 @@ export async function amendQuotation(db: Db, caller: SqCaller, sqRefNum: string,
 
 /** deactivateSQ: takes an approved quotation out of use before its validity ends; its AE is told. */
 export async function deactivateQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
-  const quotation = await quotationByRef(db, sqRefNum);
+  const quotation = await quotationByRef(db, sqRefNum, caller);
   const result = await db.transaction(async (tx) => {
     const moved = await transition(tx, salesQuotationFlow, target, { id: quotation.id, action: "deactivate", actor: caller, remarks });
     await tx.update(salesQuotations).set({ isActive: false }).where(eq(salesQuotations.id, quotation.id));
@@ -278,7 +289,7 @@ export async function deactivateQuotation(db: Db, caller: SqCaller, sqRefNum: st
 
 /** addToArchive: puts a closed quotation away ('Sales quotation archived!'); its AE or a branch manager may. */
 export async function archiveQuotation(db: Db, caller: SqCaller, sqRefNum: string, remarks: string) {
-  const quotation = await quotationByRef(db, sqRefNum);
+  const quotation = await quotationByRef(db, sqRefNum, caller);
   if (!caller.capabilities.has("SQ_SBM") && quotation.userId !== caller.userId) {
     throw new AppError("FORBIDDEN", `Only ${quotation.userId}, the quotation's account executive, or a sales branch manager may archive it.`);
   }
@@ -291,8 +302,9 @@ export async function archiveQuotation(db: Db, caller: SqCaller, sqRefNum: strin
 // Approved quotations: the viewer and the bookings
 
 /** searchCustSQViewer: a customer's finance-approved quotations in full, for the SQ approved viewer. */
-export async function approvedOfCustomer(db: Db, query: { customerCode: string; search?: string }) {
+export async function approvedOfCustomer(db: Db, query: { customerCode: string; search?: string }, scope: BranchScope) {
   const rows = await db.select().from(salesQuotations).where(and(
+    quotationsInScope(scope),
     sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})`,
     eq(salesQuotations.status, "FA Approved"),
     searchAny([salesQuotations.sqRefNum, salesQuotations.remarks], query.search),
@@ -303,11 +315,13 @@ export async function approvedOfCustomer(db: Db, query: { customerCode: string; 
 
 /**
  * sqReportsBooking: the quotations a booking of this customer can be priced from: finance approved, active,
- * valid on the booking date, and with a lane on the ports asked (when asked).
+ * valid on the booking date, and with a lane on the ports asked (when asked). The route shows the caller's
+ * branches' quotations; pricing a booking (EVERY_BRANCH) takes the customer's price wherever it was quoted.
  */
 export async function quotationsForBooking(
   db: Db,
   query: { customerCode: string; originPortCode: string | null; destinationPortCode: string | null; on?: string },
+  scope: BranchScope,
 ) {
   const on = query.on ?? manilaDate(new Date());
   const laneFilter = and(
@@ -318,6 +332,7 @@ export async function quotationsForBooking(
     sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})`,
     eq(salesQuotations.status, "FA Approved"),
     eq(salesQuotations.isActive, true),
+    quotationsInScope(scope),
     lte(salesQuotations.sqDate, on),
     gte(salesQuotations.validUntil, on),
     inArray(salesQuotations.sqRefNum, db.select({ ref: salesQuotationDocuments.sqRefNum }).from(salesQuotationDocuments).where(laneFilter)),
@@ -336,8 +351,9 @@ export async function quotationsForBooking(
 // Memorandum
 
 /** getListSQforMemo: finance-approved quotations no memorandum has announced yet. */
-export async function memoCandidates(db: Db, query: { branchCode: string | null; dateFrom?: string; dateTo?: string }) {
+export async function memoCandidates(db: Db, query: { branchCode: string | null; dateFrom?: string; dateTo?: string }, scope: BranchScope) {
   const rows = await db.select().from(salesQuotations).where(and(
+    quotationsInScope(scope),
     eq(salesQuotations.status, "FA Approved"),
     isNull(salesQuotations.memoRef),
     query.branchCode ? sql`lower(${salesQuotations.branchCode}) = lower(${query.branchCode})` : undefined,
@@ -355,7 +371,8 @@ export async function memoCandidates(db: Db, query: { branchCode: string | null;
 export async function proceedToMemo(db: Db, caller: SqCaller, input: { sqRefNums: string[]; subject: string; body: string }) {
   const wanted = [...new Set(input.sqRefNums.map((r) => r.toLowerCase()))];
   const memo = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(salesQuotations).where(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted)).for("update");
+    const rows = await tx.select().from(salesQuotations)
+      .where(and(inArray(sql`lower(${salesQuotations.sqRefNum})`, wanted), quotationsInScope(caller))).for("update");
     const missing = wanted.filter((ref) => !rows.some((r) => r.sqRefNum.toLowerCase() === ref));
     if (missing.length > 0) throw new AppError("NOT_FOUND", `Sales quotation ${missing.join(", ")} was not found.`);
     const notApproved = rows.filter((r) => r.status !== "FA Approved");

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../db/client.ts";
 import { cargoTypes, companyPolicies, salesQuotations, salesQuotationTerms } from "../../../db/schema/index.ts";
+import { type BranchScope, branchCondition } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { POLICY_CODES } from "../../shared/reference-lists.ts";
 import { policyInForce } from "../master-data/index.ts";
 import { type LaneEditor, lockEditable } from "./lanes.ts";
 import type { TermRow } from "./schemas.ts";
+import { ofQuotationsInScope } from "./scope.ts";
 
 /**
  * A quotation's terms (001 §7 CreateSQWTerms and friends): the company policies that bind a shipment of its
@@ -126,15 +128,16 @@ export async function createTerms(db: Db, caller: LaneEditor, input: { sqRefNum:
   return { data, message: `Terms of sales quotation ${input.sqRefNum} saved` };
 }
 
-async function termById(db: Db, id: number) {
-  const [term] = await db.select().from(salesQuotationTerms).where(eq(salesQuotationTerms.id, id));
+async function termById(db: Db, id: number, scope: BranchScope) {
+  const [term] = await db.select().from(salesQuotationTerms)
+    .where(and(eq(salesQuotationTerms.id, id), ofQuotationsInScope(db, scope, salesQuotationTerms.sqRefNum)));
   if (!term) throw new AppError("NOT_FOUND", "The quotation term was not found.");
   return term;
 }
 
 /** UpdateSqWTerms/{id}: the requested value and, when it should differ from it, the applied value. */
 export async function updateTerm(db: Db, caller: LaneEditor, id: number, input: { requestedValue: string; appliedValue?: string }) {
-  const term = await termById(db, id);
+  const term = await termById(db, id, caller);
   checkValue(term, input.requestedValue, "Requested value");
   if (input.appliedValue !== undefined) checkValue(term, input.appliedValue, "Applied value");
   const [row] = await db.transaction(async (tx) => {
@@ -150,7 +153,8 @@ export async function updateTerm(db: Db, caller: LaneEditor, id: number, input: 
 
 /** deleteSqWTerms: removes terms, all from quotations the caller may still change. */
 export async function deleteTerms(db: Db, caller: LaneEditor, ids: number[]) {
-  const rows = await db.select().from(salesQuotationTerms).where(inArray(salesQuotationTerms.id, ids));
+  const rows = await db.select().from(salesQuotationTerms)
+    .where(and(inArray(salesQuotationTerms.id, ids), ofQuotationsInScope(db, caller, salesQuotationTerms.sqRefNum)));
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Quotation term ${missing.join(", ")} was not found.`);
   await db.transaction(async (tx) => {
@@ -161,8 +165,9 @@ export async function deleteTerms(db: Db, caller: LaneEditor, ids: number[]) {
 }
 
 /** getSqWTerms/{id}: a quotation with its terms. */
-export async function quotationWithTerms(db: Db, id: number) {
-  const [quotation] = await db.select().from(salesQuotations).where(eq(salesQuotations.id, id));
+export async function quotationWithTerms(db: Db, id: number, scope: BranchScope) {
+  const [quotation] = await db.select().from(salesQuotations)
+    .where(and(eq(salesQuotations.id, id), branchCondition(scope, salesQuotations.branchCode)));
   if (!quotation) throw new AppError("NOT_FOUND", "The quotation was not found.");
   return { data: { ...quotation, terms: await termsOf(db, quotation.sqRefNum) } };
 }
@@ -177,8 +182,9 @@ export async function copyTerms(tx: Tx, from: string, to: string, userId: string
 }
 
 /** getSqWTermsAmendedSqref: the amendments of a quotation, each with its terms. */
-export async function amendmentsWithTerms(db: Db, sqRefNum: string) {
+export async function amendmentsWithTerms(db: Db, sqRefNum: string, scope: BranchScope) {
   const rows = await db.select().from(salesQuotations)
-    .where(and(sql`lower(${salesQuotations.amendedSqRef}) = lower(${sqRefNum})`)).orderBy(asc(salesQuotations.id));
+    .where(and(sql`lower(${salesQuotations.amendedSqRef}) = lower(${sqRefNum})`, branchCondition(scope, salesQuotations.branchCode)))
+    .orderBy(asc(salesQuotations.id));
   return { data: await Promise.all(rows.map(async (q) => ({ ...q, terms: await termsOf(db, q.sqRefNum) }))) };
 }

@@ -21,6 +21,8 @@ export async function seedReference(db: Db): Promise<void> {
       .values([
         ...ADMIN_ROLE.menus.map((menuId) => ({ roleId: roleKey, menuId, isAllowed: true })),
         ...ADMIN_ROLE.capabilities.map((menuId) => ({ roleId: roleKey, menuId, type: "CAPABILITY", isAllowed: true })),
+        // The administrator looks after every branch, whatever their own branch list says.
+        { roleId: roleKey, menuId: "ALL_BRANCHES", type: "CAPABILITY", isAllowed: true },
       ])
       .onConflictDoNothing();
   });
