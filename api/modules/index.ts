@@ -67,13 +67,10 @@ export async function seedDemoLine(db: Db, options: { linkBase: string; now?: Da
 }
 
 /**
- * First start on an empty database: the reference data, the master-data demo set and the administrator
- * (seedIfEmpty of the users module), then the demo line when the demo set went in. Null when the database
+ * First start on an empty database: the reference data, the master-data demo set with the demo line on it
+ * when the set went in, and the administrator (seedIfEmpty of the users module). Null when the database
  * already had users.
  */
-export async function firstStart(db: Db, options: { adminPassword?: string; linkBase: string }) {
-  const seeded = await seedIfEmpty(db, options.adminPassword);
-  if (!seeded) return null;
-  const line = seeded.demo.branches > 0 ? await seedDemoLine(db, { linkBase: options.linkBase }) : {};
-  return { ...seeded, line };
+export function firstStart(db: Db, options: { adminPassword?: string; linkBase: string }) {
+  return seedIfEmpty(db, options.adminPassword, (tx) => seedDemoLine(tx, { linkBase: options.linkBase }));
 }

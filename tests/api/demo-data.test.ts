@@ -236,6 +236,11 @@ describe("demo data set: the line on first start", () => {
     expect(me.branches.map((b: { branchCode: string }) => b.branchCode).sort()).toEqual(demo.DEMO_BRANCHES.map((b) => b.code).sort());
     expect(me.branches.filter((b: { defaultBranch: boolean }) => b.defaultBranch).map((b: { branchCode: string }) => b.branchCode)).toEqual(["MNL"]);
 
+    // The line was made before the administrator existed: its notices went to the demo staff only.
+    const unread = await t.call("GET", "/api/Notifications/getDataMongoByRoleId", { token: admin });
+    expect(unread.status).toBe(200);
+    expect((await json(unread)).data).toEqual([]);
+
     const list = await t.call("GET", "/api/SalesQuotations/loadSBM?take=50", { token: admin });
     expect(list.status).toBe(200);
     const body = await json(list);

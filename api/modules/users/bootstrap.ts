@@ -50,12 +50,18 @@ export async function createAdmin(db: Db, options: { password?: string; reset?: 
   return { created: !existing, generatedPassword: generated };
 }
 
-/** First start on an empty database: reference data, demo data and the administrator. */
-export async function seedIfEmpty(db: Db, adminPassword?: string) {
+/**
+ * First start on an empty database: reference data, demo data and the administrator. `demoLine` adds the
+ * records made on top of the demo data (api/modules/index.ts passes each module's part); it runs before the
+ * administrator exists, so the notices those records sent went to the demo staff and the administrator's
+ * bell starts empty.
+ */
+export async function seedIfEmpty(db: Db, adminPassword?: string, demoLine?: (db: Db) => Promise<Record<string, number>>) {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (Number(n) > 0) return null;
   await seedReference(db);
   const demo = await seedDemo(db);
+  const line = demo.branches > 0 && demoLine ? await demoLine(db) : {};
   const admin = await createAdmin(db, { password: adminPassword });
   if (demo.branches > 0) {
     // The demo administrator works for every demo branch, out of the first one, so the branch dialog does
@@ -70,7 +76,7 @@ export async function seedIfEmpty(db: Db, adminPassword?: string) {
         .onConflictDoNothing();
     }
   }
-  return { demo, admin };
+  return { demo, admin, line };
 }
 
 /**
