@@ -1,7 +1,7 @@
 import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
-import { DEMO_PASSWORD } from "../db/seed/demo.ts";
+import { DEMO_PASSWORD, DEMO_PEOPLE } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
 import { firstStart, moduleJobs } from "./modules/index.ts";
@@ -75,7 +75,7 @@ if (seeded) {
   console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
   if (seeded.line.voyages) {
     console.log(`Demo line: ${seeded.line.voyages} voyages, ${seeded.line.quotations} quotations, ${seeded.line.bookings} bookings; ` +
-      `its staff (demo.ae, demo.sm, demo.aud, demo.fa, demo.ops, demo.yard) sign in with the password ${DEMO_PASSWORD}.`);
+      `its staff (${Object.values(DEMO_PEOPLE).map((p) => p.userId).join(", ")}) sign in with the password ${DEMO_PASSWORD}.`);
   }
   if (seeded.admin.generatedPassword) {
     console.log(`Sign in as admin with the password ${seeded.admin.generatedPassword} (shown only this once; set LADING_ADMIN_PASSWORD to choose it).`);

@@ -573,6 +573,7 @@ export const DEMO_PEOPLE = {
   aud: { userId: "demo.aud", name: "Aurora Dizon", roleId: "DEMO-AUD", roleName: "Auditor (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_AUD"], branches: ["MNL", "CEB"] },
   fa: { userId: "demo.fa", name: "Felipe Aquino", roleId: "DEMO-FA", roleName: "Finance approver (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_FA"], branches: ["MNL", "CEB"] },
   ops: { userId: "demo.ops", name: "Olivia Pascual", roleId: "DEMO-OPS", roleName: "Voyages and bookings (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
+  opsmgr: { userId: "demo.opsmgr", name: "Marites Ramos", roleId: "DEMO-OPS-MGR", roleName: "Operations manager (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
   yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
 } as const satisfies Record<string, {
   userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];

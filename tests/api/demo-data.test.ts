@@ -205,6 +205,8 @@ describe("demo data set: the line on first start", () => {
     expect(states).toEqual({ "DEMO-ARRIVED": "Arrived", "DEMO-AT-SEA": "Departed", "DEMO-OPEN": "Planned", "DEMO-DRAFT": "Planned" });
     expect(new Set(Object.values(states)).size).toBeGreaterThanOrEqual(3);
     expect(voyages.filter((v) => v.approvedBy !== null).map((v) => v.voyageRef).sort()).toEqual(["DEMO-ARRIVED", "DEMO-AT-SEA", "DEMO-OPEN"]);
+    // Approved by someone other than the clerk who scheduled them.
+    expect(voyages.map((v) => [v.userCreated, v.approvedBy])).toEqual(voyages.map((v) => ["demo.ops", v.approvedBy && "demo.opsmgr"]));
   });
 
   it("has quotations approved by finance and others at each step, every approval by a person other than the drafter", async () => {

@@ -23,7 +23,8 @@ export const BOOKABLE_VOYAGE_REF = "DEMO-OPEN";
 
 /** The voyages above through the schedule services, then what the vessels reported on the ones that sailed. */
 export async function seedDemoVoyages(db: Db, { people, now }: DemoContext): Promise<Record<string, number>> {
-  const ops = people.ops;
+  // The clerk schedules and reports; the operations manager approves, so no one approves their own voyage.
+  const { ops, opsmgr } = people;
   const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
   let details = 0;
   for (const v of DEMO_VOYAGES) {
@@ -31,7 +32,7 @@ export async function seedDemoVoyages(db: Db, { people, now }: DemoContext): Pro
       voyageRef: v.voyageRef, vesselCode: v.vesselCode, routeCode: v.routeCode, estimatedTimeDeparture: at(v.etd),
       destinations: v.etas.map((eta, i) => ({ destinationBranchCode: v.routeCode.split("-")[i + 1], estimatedTimeArrival: at(eta) })),
     }));
-    if (v.approve) await approveSchedule(db, ops, data.id);
+    if (v.approve) await approveSchedule(db, opsmgr, data.id);
     if (v.state === "Planned") continue;
     const { data: header } = await createHeader(db, ops, createHeaderBody.parse({ vesselCode: v.vesselCode, voyageNum: data.voyageNum }));
     const origin = data.originBranchCode;
