@@ -1,10 +1,10 @@
 import { serveStatic } from "hono/deno";
 import type { MiddlewareHandler } from "hono";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
+import { DEMO_PASSWORD, DEMO_PEOPLE } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
-import { moduleJobs } from "./modules/index.ts";
-import { seedIfEmpty } from "./modules/users/index.ts";
+import { firstStart, moduleJobs } from "./modules/index.ts";
 import { createJobRunner } from "./shared/schedule.ts";
 import { type LadingEnv, loadConfig, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
@@ -17,8 +17,8 @@ const jobsOn = loadJobsSetting(env);
 
 const handle = await openDatabase(env);
 await migrateDatabase(handle);
-const seeded = await seedIfEmpty(handle.db, env.LADING_ADMIN_PASSWORD);
 const config = loadConfig(env);
+const seeded = await firstStart(handle.db, { adminPassword: env.LADING_ADMIN_PASSWORD, linkBase: config.publicUrl ?? `http://localhost:${port}` });
 const quiet = env.LOG_LEVEL === "silent";
 const log = (line: Record<string, unknown>) => {
   if (!quiet || line.level === "error") console.log(JSON.stringify(line));
@@ -73,6 +73,10 @@ console.log(jobs
   : "Scheduled jobs: off here (LADING_JOBS=off); `lading schedule` runs them");
 if (seeded) {
   console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
+  if (seeded.line.voyages) {
+    console.log(`Demo line: ${seeded.line.voyages} voyages, ${seeded.line.quotations} quotations, ${seeded.line.bookings} bookings; ` +
+      `its staff (${Object.values(DEMO_PEOPLE).map((p) => p.userId).join(", ")}) sign in with the password ${DEMO_PASSWORD}.`);
+  }
   if (seeded.admin.generatedPassword) {
     console.log(`Sign in as admin with the password ${seeded.admin.generatedPassword} (shown only this once; set LADING_ADMIN_PASSWORD to choose it).`);
   } else {

@@ -5,7 +5,7 @@
  * is counted, so lazy chunks count only when the page really asks for them.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -38,18 +38,27 @@ function serveDir(dir) {
 
 async function startLading() {
   const port = 8600 + Math.floor(Math.random() * 300);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "lading-bundle-"));
   const child = spawn(bin("deno"), ["run", "-A", "api/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "lading-bundle-")), LADING_ADMIN_PASSWORD: "bundle-bench-1", LOG_LEVEL: "silent" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LADING_ADMIN_PASSWORD: "bundle-bench-1", LOG_LEVEL: "silent" },
     stdio: "ignore",
   });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
     } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}/signin`, stop: () => child.kill("SIGTERM") };
+  return {
+    url: `http://127.0.0.1:${port}/signin`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function scriptBytes(browser, url) {
@@ -88,7 +97,7 @@ try {
   console.log(`jsPDF or xlsx loaded by the sign-in page: ${app.documentBuilders ? "YES (they belong in lazy chunks)" : "no"}`);
   console.log(`sign-in page JS is ${(app.gzip / bare.gzip).toFixed(2)}x the bare Blueprint page's (target <= 1.3)`);
 } finally {
-  lading.stop();
+  await lading.stop();
   bareServer.close();
   await browser.close();
 }

@@ -15,7 +15,29 @@ export function buildProgram(ctx: CliContext): Command {
   registerModuleCommands(program, ctx);
   // The runner of every module's scheduled jobs belongs to no one module.
   registerScheduleCommands(program, ctx);
+  registerHelp(program);
   return program;
+}
+
+/**
+ * `lading help <command> [subcommand...]`: the help of the command the words name, however deep (commander's
+ * own help command reads one word, so `lading help ports list` showed the help of `ports`).
+ */
+function registerHelp(program: Command): void {
+  program.helpCommand(false);
+  program.command("help [command...]")
+    .description("explain a command, e.g. lading help ports list")
+    .action((words: string[]) => {
+      let target: Command = program;
+      for (const word of words) {
+        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) {
+          target.error(`error: unknown command '${words.join(" ")}' (lading help lists the commands)`);
+        }
+        target = next!;
+      }
+      target.outputHelp();
+    });
 }
 
 if (import.meta.main) {

@@ -2,6 +2,7 @@
 // npm start: build the web app when its sources are newer than the build, then run the API server on Deno.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -30,5 +31,21 @@ const server = spawn(bin("deno"), ["run", "--allow-net", "--allow-env", "--allow
   cwd: root,
   stdio: "inherit",
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+
+// Stopping: the server closes its connections and the database, then exits, and so does this script with its
+// code. A server that has not gone within STOP_GRACE_MS of the signal is killed.
+const STOP_GRACE_MS = 10_000;
+let stopping = false;
+function stop(signal) {
+  if (!stopping) setTimeout(() => server.kill("SIGKILL"), STOP_GRACE_MS).unref();
+  stopping = true;
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
+// `npm start` runs this script under `sh -c`, and a SIGTERM to npm reaches that shell, which dies without
+// passing it on: this script is left to init and the server would go on serving. So a lost parent stops it too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop("SIGTERM");
+}, 250).unref();
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + os.constants.signals[signal] : 0)));

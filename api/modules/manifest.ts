@@ -2,6 +2,20 @@ import type { Command } from "commander";
 import type { CliContext } from "../../cli/context.ts";
 import type { Deps, RouteDef } from "../http/route.ts";
 import type { ScheduledJob } from "../shared/schedule.ts";
+import type { Db } from "../../db/client.ts";
+import type { DemoPerson } from "../../db/seed/demo.ts";
+import type { Caller } from "./auth/index.ts";
+
+/**
+ * What a module's part of the demo line is made with: the demo staff of db/seed/demo.ts, each as the caller
+ * they are once signed in, and the moment the line is drawn around (voyages left before it, others sail after).
+ */
+export interface DemoContext {
+  people: Record<DemoPerson, Caller>;
+  now: Date;
+  /** Where the web app is served, for the links the demo sends (a booking link). */
+  linkBase: string;
+}
 
 /**
  * What a module brings to the three places that run it: the HTTP app takes its routes, the job runners its
@@ -17,4 +31,10 @@ export interface LadingModule {
   jobs: readonly ScheduledJob[];
   /** Registers its commands on the `lading` program; the command files live in cli/commands. */
   commands?: (program: Command, ctx: CliContext) => void;
+  /**
+   * Adds its part of the demo line on the first start, after the master-data demo set and the parts of the
+   * modules listed before it, through its own services so the records are what staff would have made;
+   * answers how many records of each kind it made.
+   */
+  demo?: (db: Db, ctx: DemoContext) => Promise<Record<string, number>>;
 }

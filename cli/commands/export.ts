@@ -59,15 +59,15 @@ export function registerMasterDataExports(program: Command, ctx: CliContext): vo
 /** `lading export voyages`, registered by voyages. */
 export function registerVoyageExports(program: Command, ctx: CliContext): void {
   exportGroup(program).command("voyages")
-    .description(`write ${VOYAGE_SCHEDULE_XLSX_NAME}: the voyages departing from --from to --to (Manila dates)`)
-    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
-    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .description(`write ${VOYAGE_SCHEDULE_XLSX_NAME}: the voyages departing from --from to --to (Manila dates; without them the 30 days either side of today)`)
+    .option("--from <YYYY-MM-DD>", "first departure date (default: 60 days before --to, or 30 days ago)")
+    .option("--to <YYYY-MM-DD>", "last departure date (default: 60 days after --from, or 30 days ahead)")
     .option("--out <file>", `workbook to write (a directory gets ${VOYAGE_SCHEDULE_XLSX_NAME})`, ".")
-    .action((opts: { from: string; to: string; out: string }) =>
+    .action((opts: { from?: string; to?: string; out: string }) =>
       withDatabase(ctx, async (handle) => {
         const range = reportQuery.safeParse({ DateFrom: opts.from, DateTo: opts.to });
         if (!range.success) throw new CliError(range.error.issues.map((i) => i.message).join("; "));
-        const { file, voyages } = await voyageScheduleWorkbook(handle.db, { dateFrom: range.data.DateFrom, dateTo: range.data.DateTo });
+        const { file, voyages } = await voyageScheduleWorkbook(handle.db, range.data);
         saveFile(ctx, opts.out, file, voyages, "voyage");
       })
     );

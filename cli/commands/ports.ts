@@ -43,7 +43,7 @@ export function registerPortCommands(program: Command, ctx: CliContext): void {
 
   addFilterOptions(
     ports.command("list")
-      .description("print the ports")
+      .description("print the ports of master data, one line each: code, name, branch, location and status; as a table, JSON or CSV, filtered by text, branch or status")
       .addOption(new Option("--format <format>", "table for reading, json as the API answers, csv for spreadsheets").choices(["table", "json", "csv"]).default("table")),
   ).action((opts: FilterOptions & { format: "table" | "json" | "csv" }) =>
     withDatabase(ctx, async (handle) => {

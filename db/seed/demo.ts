@@ -554,3 +554,28 @@ export const DEMO_WORK_SCHEDULES: Seed<typeof workSchedules>[] = DEMO_BRANCHES.f
     endTime: dayOfWeek === 6 && branch.code !== "MNL" ? "12:00" : "17:00",
   }))
 );
+
+// ------------------------------------------------------------------------------------------------ people
+
+/**
+ * The password of every demo user below, printed in the README: the demo line is there to be tried, so
+ * anyone may sign in as any of them. A real installation deactivates or deletes them.
+ */
+export const DEMO_PASSWORD = "lading-demo-2026";
+
+/**
+ * The staff the demo line is made by, one role each, so every approval of a quotation is given by a person who
+ * neither drafted it nor approved another step of it. All work out of Manila; the AE also sells for Cebu.
+ */
+export const DEMO_PEOPLE = {
+  ae: { userId: "demo.ae", name: "Andrea Evangelista", roleId: "DEMO-AE", roleName: "Account executive (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_AE"], branches: ["MNL", "CEB"] },
+  sm: { userId: "demo.sm", name: "Samuel Manalo", roleId: "DEMO-SM", roleName: "Sales manager (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_SM"], branches: ["MNL", "CEB"] },
+  aud: { userId: "demo.aud", name: "Aurora Dizon", roleId: "DEMO-AUD", roleName: "Auditor (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_AUD"], branches: ["MNL", "CEB"] },
+  fa: { userId: "demo.fa", name: "Felipe Aquino", roleId: "DEMO-FA", roleName: "Finance approver (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_FA"], branches: ["MNL", "CEB"] },
+  ops: { userId: "demo.ops", name: "Olivia Pascual", roleId: "DEMO-OPS", roleName: "Voyages and bookings (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
+  opsmgr: { userId: "demo.opsmgr", name: "Marites Ramos", roleId: "DEMO-OPS-MGR", roleName: "Operations manager (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
+  yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
+} as const satisfies Record<string, {
+  userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];
+}>;
+export type DemoPerson = keyof typeof DEMO_PEOPLE;

@@ -1,5 +1,7 @@
-import { count, is } from "drizzle-orm";
+import { count, eq, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import * as md from "../../db/schema/master-data.ts";
@@ -12,6 +14,10 @@ import { ENTITY_CONTRACTS, type EntityName, stowagePlanInput, stowageTemplateInp
 import { seedDemo } from "../../api/modules/master-data/seed.ts";
 import { checkStowageGrid } from "../../api/modules/master-data/vessels/grid.ts";
 import { createUser, makeTestApp, signIn } from "../support/app.ts";
+import { firstStart } from "../../api/modules/index.ts";
+import { MENU_IDS } from "../../api/shared/permissions.ts";
+import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rules.ts";
+import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -160,6 +166,100 @@ describe("demo data set: loading it", () => {
       const body = await res.json() as { data: { isActive: boolean }[] };
       expect(body.data.length, name).toBe(RECORDS[name].length);
       expect(body.data.every((row) => row.isActive)).toBe(true);
+    }
+  });
+});
+
+describe("demo data set: the line on first start", () => {
+  let handle: DatabaseHandle;
+  let t: ReturnType<typeof makeTestApp>;
+  let admin: string;
+  const ADMIN_PASSWORD = "first-start-admin-1";
+  const json = (res: Response) => res.json() as Promise<any>;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    const started = Date.now();
+    const seeded = await firstStart(handle.db, { adminPassword: ADMIN_PASSWORD, linkBase: "http://localhost:8000" });
+    // The first start stays quick: the whole line through the services in a few seconds.
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(seeded!.line).toMatchObject({ voyages: 4, quotations: 7 });
+    t = makeTestApp(handle.db);
+    admin = await signIn(t, "admin", ADMIN_PASSWORD);
+  }, 60_000);
+  afterAll(() => handle?.close());
+
+  it("has voyages planned, at sea and arrived, read from what the vessels reported", async () => {
+    const voyages = await handle.db.select().from(voyageSchedules);
+    const lastCall = new Map<string, string>();
+    for (const d of await handle.db.select().from(voyageScheduleDestinations).orderBy(voyageScheduleDestinations.seq)) lastCall.set(d.voyageNum, d.destinationBranchCode);
+    const reports = await handle.db.select({ voyageNum: vesselUpdateHeaders.voyageNum, branchCode: vesselUpdateDetails.branchCode, ata: vesselUpdateDetails.actualTimeArrival, atd: vesselUpdateDetails.actualTimeDeparture })
+      .from(vesselUpdateDetails).innerJoin(vesselUpdateHeaders, eq(vesselUpdateHeaders.vuid, vesselUpdateDetails.vuid));
+    const stateOf = (v: typeof voyages[number]) => {
+      const mine = reports.filter((r) => r.voyageNum === v.voyageNum);
+      if (mine.some((r) => r.ata && r.branchCode === lastCall.get(v.voyageNum))) return "Arrived";
+      if (mine.some((r) => r.atd && r.branchCode === v.originBranchCode)) return "Departed";
+      return "Planned";
+    };
+    const states = Object.fromEntries(voyages.map((v) => [v.voyageRef, stateOf(v)]));
+    expect(states).toEqual({ "DEMO-ARRIVED": "Arrived", "DEMO-AT-SEA": "Departed", "DEMO-OPEN": "Planned", "DEMO-DRAFT": "Planned" });
+    expect(new Set(Object.values(states)).size).toBeGreaterThanOrEqual(3);
+    expect(voyages.filter((v) => v.approvedBy !== null).map((v) => v.voyageRef).sort()).toEqual(["DEMO-ARRIVED", "DEMO-AT-SEA", "DEMO-OPEN"]);
+    // Approved by someone other than the clerk who scheduled them.
+    expect(voyages.map((v) => [v.userCreated, v.approvedBy])).toEqual(voyages.map((v) => ["demo.ops", v.approvedBy && "demo.opsmgr"]));
+  });
+
+  it("has quotations approved by finance and others at each step, every approval by a person other than the drafter", async () => {
+    const rows = await handle.db.select().from(salesQuotations);
+    const byStatus = (status: string) => rows.filter((q) => q.status === status).length;
+    expect(byStatus("FA Approved")).toBe(2);
+    expect(rows.map((q) => q.status).sort()).toEqual(["AUD Approved", "Draft", "FA Approved", "FA Approved", "For Approval", "SM Approved", "SM Denied"]);
+    expect(new Set(rows.map((q) => q.userId))).toEqual(new Set(["demo.ae"]));
+    // Each approved quotation's history names the three approvers, each once and none the drafter.
+    const approved = rows.filter((q) => q.status === "FA Approved");
+    for (const q of approved) {
+      const history = await json(await t.call("GET", `/api/SalesQuotations/read/${q.sqRefNum}`, { token: admin }));
+      const steps = (history.data.history as { action: string; actor: string }[]).map((h) => `${h.action} by ${h.actor}`);
+      expect(steps).toEqual(["submit by demo.ae", "smApprove by demo.sm", "audApprove by demo.aud", "faApprove by demo.fa"]);
+    }
+  });
+
+  it("has a booking in every booking status and a batch in every batch status", async () => {
+    const statuses = new Set((await handle.db.select({ status: bookings.status }).from(bookings)).map((b) => b.status));
+    expect([...statuses].sort()).toEqual([...BOOKING_STATUSES].sort());
+    const batchStatuses = new Set((await handle.db.select({ status: bookingBatches.status }).from(bookingBatches)).map((b) => b.status));
+    expect([...batchStatuses].sort()).toEqual([...BATCH_STATUSES].sort());
+  });
+
+  it("grants the seeded administrator every menu and every branch, and shows it the demo quotations", async () => {
+    const me = (await json(await t.call("GET", "/api/users/session", { token: admin }))).data;
+    expect([...me.menus].sort()).toEqual([...MENU_IDS].sort());
+    expect(me.capabilities).toEqual(expect.arrayContaining(["SQ_SBM"]));
+    expect(me.branches.map((b: { branchCode: string }) => b.branchCode).sort()).toEqual(demo.DEMO_BRANCHES.map((b) => b.code).sort());
+    expect(me.branches.filter((b: { defaultBranch: boolean }) => b.defaultBranch).map((b: { branchCode: string }) => b.branchCode)).toEqual(["MNL"]);
+
+    // The line was made before the administrator existed: its notices went to the demo staff only.
+    const unread = await t.call("GET", "/api/Notifications/getDataMongoByRoleId", { token: admin });
+    expect(unread.status).toBe(200);
+    expect((await json(unread)).data).toEqual([]);
+
+    const list = await t.call("GET", "/api/SalesQuotations/loadSBM?take=50", { token: admin });
+    expect(list.status).toBe(200);
+    const body = await json(list);
+    const all = await handle.db.select({ sqRefNum: salesQuotations.sqRefNum }).from(salesQuotations);
+    expect(body.total).toBe(7);
+    expect(body.data.map((q: { sqRefNum: string }) => q.sqRefNum).sort()).toEqual(all.map((q) => q.sqRefNum).sort());
+  });
+
+  it("lets each demo person sign in with the password the README publishes", async () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    expect(readme).toContain(`password \`${demo.DEMO_PASSWORD}\``);
+    for (const p of Object.values(demo.DEMO_PEOPLE)) {
+      expect(readme).toContain(`| \`${p.userId}\` |`);
+      const token = await signIn(t, p.userId, demo.DEMO_PASSWORD);
+      const me = (await json(await t.call("GET", "/api/users/session", { token }))).data;
+      expect({ userId: me.userId, roleId: me.roleId, menus: me.menus, capabilities: me.capabilities })
+        .toEqual({ userId: p.userId, roleId: p.roleId, menus: [...p.menus], capabilities: [...p.capabilities] });
     }
   });
 });

@@ -197,6 +197,35 @@ describe("after scheduling", () => {
     expect((await as("ops", "GET", "/VoyageSchedules/GenerateReports?DateFrom=2026-12-02&DateTo=2026-12-01")).status).toBe(400);
   });
 
+  it("writes voyage_schedule.xlsx without a date range at once: the 30 days either side of today", async () => {
+    const day = 86_400_000;
+    const leaving = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const voyage = (voyageRef: string, days: number) => ({
+      ...VOYAGE, voyageRef, estimatedTimeDeparture: leaving(days),
+      destinations: [{ destinationBranchCode: "CEB", estimatedTimeArrival: leaving(days + 1) }],
+    });
+    for (const [ref, days] of [["V-SOON", 3], ["V-LATELY", -20], ["V-FAR", 45], ["V-LONG-AGO", -45]] as const) {
+      expect((await create(voyage(ref, days))).status).toBe(201);
+    }
+    const started = Date.now();
+    const res = await as("ops", "GET", "/VoyageSchedules/GenerateReports");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain('filename="voyage_schedule.xlsx"');
+    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const refs = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]).map((r) => String(r["Voyage Ref"]));
+    expect(refs.filter((r) => ["V-SOON", "V-LATELY", "V-FAR", "V-LONG-AGO"].includes(r))).toEqual(["V-LATELY", "V-SOON"]);
+    // Empty values are no dates; one date reaches 60 days from it; more than a year is refused.
+    expect((await as("ops", "GET", "/VoyageSchedules/GenerateReports?DateFrom=&DateTo=")).status).toBe(200);
+    const from = new Date(Date.now() - 30 * day).toISOString().slice(0, 10);
+    const oneEnd = XLSX.read(new Uint8Array(await (await as("ops", "GET", `/VoyageSchedules/GenerateReports?DateFrom=${from}`)).arrayBuffer()), { type: "array" });
+    const oneEndRefs = XLSX.utils.sheet_to_json<Record<string, unknown>>(oneEnd.Sheets[oneEnd.SheetNames[0]]).map((r) => String(r["Voyage Ref"]));
+    expect(oneEndRefs.filter((r) => ["V-SOON", "V-LATELY", "V-FAR", "V-LONG-AGO"].includes(r))).toEqual(["V-LATELY", "V-SOON"]);
+    const tooLong = await as("ops", "GET", "/VoyageSchedules/GenerateReports?DateFrom=2026-01-01&DateTo=2027-01-02");
+    expect(tooLong.status).toBe(400);
+    expect((await expectErrorBody(tooLong)).errors.DateTo).toEqual(["The range can be at most 366 days long"]);
+  });
+
   it("reports the vessel's history: planned ETD and ETAs beside the ATD and ATAs recorded, minutes late", async () => {
     const { data } = await json(await create({ ...VOYAGE, voyageRef: "V-HIST", estimatedTimeDeparture: "2027-02-01T20:00:00+08:00",
       destinations: [

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
   await client.close();
   project.provide("templateDatabase", file);
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module "vitest" {

@@ -1,7 +1,7 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { SESSION_COOKIE, versionParams, versionResult } from "./schemas.ts";
-export { type Caller, resolveSession, type SessionCheck } from "./service.ts";
+export { type Caller, callerOfUser, resolveSession, type SessionCheck } from "./service.ts";
 // The HTTP guard knows auth alone; what it tells a caller whose session was ended is the users module's text.
 export { USER_MESSAGES } from "../users/index.ts";
 

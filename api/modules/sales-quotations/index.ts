@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 export { runDailyExpiry, salesQuotationJobs } from "./jobs.ts";
 export { expireQuotations, quotationsForBooking } from "./service.ts";
 
+import { seedDemoQuotations } from "./demo.ts";
 import { salesQuotationJobs } from "./jobs.ts";
 import { salesQuotationReportRoutes } from "./report-routes.ts";
 import { salesQuotationRoutes } from "./routes.ts";
@@ -15,4 +16,5 @@ export const salesQuotationsModule: LadingModule = {
   routes: [...salesQuotationRoutes, ...salesQuotationReportRoutes],
   jobs: salesQuotationJobs,
   commands: registerSqCommands,
+  demo: seedDemoQuotations,
 };

@@ -1,7 +1,7 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { changeOwnPassword } from "./account.ts";
-export { createAdmin, seedIfEmpty, seedReference } from "./bootstrap.ts";
+export { createAdmin, seedDemoPeople, seedIfEmpty, seedReference } from "./bootstrap.ts";
 export { verifyPassword } from "./passwords.ts";
 export { changePasswordQuery, changePasswordResult, type SessionUser, sessionUser, USER_MESSAGES, userIdParams } from "./schemas.ts";
 export { endSessions, getSessionUser, logOut } from "./session.ts";

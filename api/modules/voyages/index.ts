@@ -4,6 +4,7 @@ export { reportQuery, type ScheduleRow } from "./schedules/schemas.ts";
 export { scheduleByNumber } from "./schedules/service.ts";
 export { voyageScheduleWorkbook } from "./schedules/documents.ts";
 
+import { seedDemoVoyages } from "./demo.ts";
 import { voyageScheduleRoutes } from "./schedules/routes.ts";
 import { soundingRoutes } from "./soundings/routes.ts";
 import { vesselUpdateRoutes } from "./vessel-updates/routes.ts";
@@ -16,4 +17,5 @@ export const voyagesModule: LadingModule = {
   routes: [...vesselUpdateRoutes, ...voyageScheduleRoutes, ...soundingRoutes],
   jobs: [],
   commands: registerVoyageExports,
+  demo: seedDemoVoyages,
 };

@@ -68,8 +68,9 @@ export const voyageScheduleRoutes: RouteDef[] = [
   }, ({ deps, params, body, caller }) => updateCroStatus(deps.db, caller, params.id, body.croStatus)),
   route({
     method: "get", path: "/VoyageSchedules/GenerateReports", permission, tag, query: reportQuery,
-    summary: "voyage_schedule.xlsx: every voyage departing from DateFrom to DateTo (Manila dates)",
-  }, async ({ deps, query }) => fileResponse((await voyageScheduleWorkbook(deps.db, { dateFrom: query.DateFrom, dateTo: query.DateTo })).file)),
+    summary: "voyage_schedule.xlsx: every voyage departing from DateFrom to DateTo (Manila dates, at most 366 days); " +
+      "without dates the 30 days either side of today, with one date 60 days from it",
+  }, async ({ deps, query }) => fileResponse((await voyageScheduleWorkbook(deps.db, query)).file)),
   route({
     method: "get", path: "/VoyageSchedules/vesselHistory", permission, tag, query: vesselHistoryQuery,
     summary: "The vessel history report: a vessel's voyages departing in the period, planned ETD and ETAs beside the ATD and ATAs recorded, minutes late",

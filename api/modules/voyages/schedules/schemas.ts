@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateModifiedField } from "../../../shared/contracts.ts";
+import { addCalendarDays, daysBetween } from "../../../shared/dates.ts";
 import { dateText } from "../../../shared/fields.ts";
 
 /** Contracts of the VoyageSchedules calls (001 §7); imports only zod and pure modules, so the web app uses them. */
@@ -46,8 +47,30 @@ export const scheduleListQuery = z.object({
 });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 
-export const reportQuery = z.object({ DateFrom: dateText("DateFrom"), DateTo: dateText("DateTo") })
-  .refine((q) => q.DateFrom <= q.DateTo, { error: "DateTo cannot be before DateFrom", path: ["DateTo"] });
+/**
+ * voyage_schedule.xlsx reaches a month either side of today when no date is given (what the export dialog
+ * proposes), and REPORT_DEFAULT_DAYS * 2 days from the one end given; a range is at most REPORT_MAX_DAYS long.
+ * A bounded range keeps the workbook a schedule to pass on, made in a moment, rather than the whole history.
+ */
+export const REPORT_DEFAULT_DAYS = 30;
+export const REPORT_MAX_DAYS = 366;
+
+const optionalDate = (label: string) => z.preprocess((v) => (v === "" ? undefined : v), dateText(label).optional());
+
+export const reportQuery = z.object({ DateFrom: optionalDate("DateFrom"), DateTo: optionalDate("DateTo") })
+  .refine((q) => !q.DateFrom || !q.DateTo || q.DateFrom <= q.DateTo, { error: "DateTo cannot be before DateFrom", path: ["DateTo"] })
+  .refine((q) => !q.DateFrom || !q.DateTo || daysBetween(q.DateFrom, q.DateTo) < REPORT_MAX_DAYS, {
+    error: `The range can be at most ${REPORT_MAX_DAYS} days long`, path: ["DateTo"],
+  });
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** The departure dates (Manila) voyage_schedule.xlsx covers for a query whose ends may be left out. */
+export function reportRange(query: ReportQuery, today: string): { dateFrom: string; dateTo: string } {
+  if (query.DateFrom && query.DateTo) return { dateFrom: query.DateFrom, dateTo: query.DateTo };
+  if (query.DateFrom) return { dateFrom: query.DateFrom, dateTo: addCalendarDays(query.DateFrom, 2 * REPORT_DEFAULT_DAYS) };
+  if (query.DateTo) return { dateFrom: addCalendarDays(query.DateTo, -2 * REPORT_DEFAULT_DAYS), dateTo: query.DateTo };
+  return { dateFrom: addCalendarDays(today, -REPORT_DEFAULT_DAYS), dateTo: addCalendarDays(today, REPORT_DEFAULT_DAYS) };
+}
 
 export const vesselHistoryQuery = z.object({ vesselCode: code("Vessel"), dateFrom: dateText("From date"), dateTo: dateText("To date") });
 

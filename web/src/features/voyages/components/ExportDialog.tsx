@@ -28,9 +28,9 @@ export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
 
   const run = async (event: React.FormEvent) => {
     event.preventDefault();
+    // An empty date is left to the server: no dates give the 30 days either side of today, one date the 60
+    // days from it (reportRange of the voyages schemas).
     const local: Errors = {};
-    if (!from) local.DateFrom = "DateFrom is required";
-    if (!to) local.DateTo = "DateTo is required";
     if (from && to && to < from) local.DateTo = "DateTo cannot be before DateFrom";
     if (Object.keys(local).length > 0) {
       setErrors(local);
@@ -47,13 +47,13 @@ export function ExportDialog(props: { isOpen: boolean; onClose: () => void }) {
       className="lading-form-dialog">
       <form noValidate onSubmit={run} data-testid="voyage-export-form">
         <DialogBody>
-          <p>Every voyage departing within these dates (Manila), earliest first.</p>
-          <TextField label="DateFrom" id="voyage-export-from" type="date" required error={errors.DateFrom} value={from}
+          <p>Every voyage departing within these dates (Manila), earliest first. Left empty, the 30 days either side of today.</p>
+          <TextField label="DateFrom" id="voyage-export-from" type="date" error={errors.DateFrom} value={from}
             onValueChange={(v) => {
               setFrom(v);
               setErrors({});
             }} data-testid="voyage-export-from" />
-          <TextField label="DateTo" id="voyage-export-to" type="date" required error={errors.DateTo} value={to}
+          <TextField label="DateTo" id="voyage-export-to" type="date" error={errors.DateTo} value={to}
             onValueChange={(v) => {
               setTo(v);
               setErrors({});

@@ -1,0 +1,75 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { bookingBatches, bookings, voyageSchedules } from "../../../db/schema/index.ts";
+import { transitionMany } from "../../shared/workflow.ts";
+import type { DemoContext } from "../manifest.ts";
+import { bookingTarget } from "./batches.ts";
+import { recordsByRefs } from "./records.ts";
+import { bookingWorkflow } from "./rules.ts";
+import { bookingInput, createBatchBody } from "./schemas.ts";
+import { cloneBatch, cloneBookings, confirmBatch, createBatch, expireBookings, issueAtw, sendBookingLink } from "./service.ts";
+
+/** The voyage of the demo that takes bookings: DEMO-OPEN of api/modules/voyages/demo.ts, leaving in a week. */
+const DEMO_VOYAGE_REF = "DEMO-OPEN";
+
+/** One TEU of the demo shipper to Cebu, port to port; `n` tells the bookings of a batch apart. */
+const cargo = (n: number, goods: string) => bookingInput.parse({
+  destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1,
+  goods, packaging: "Box", quantity: 100 * n, cargoWeight: "12.500", declaredValue: "250000.00",
+  consigneeName: "Visayan Copra Traders Inc.",
+});
+
+/**
+ * The demo's bookings on the open voyage, priced from the finance-approved quotations of the demo, with a
+ * booking in every booking status and a batch in every batch status. Loading (CTS, at vessel) belongs to the
+ * outbound work, whose screens come later: the demo yard clerk moves those two through the booking workflow.
+ */
+export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext): Promise<Record<string, number>> {
+  const { ops, yard } = people;
+  const [voyage] = await db.select({ voyageNum: voyageSchedules.voyageNum }).from(voyageSchedules).where(eq(voyageSchedules.voyageRef, DEMO_VOYAGE_REF));
+  if (!voyage) return { bookingBatches: 0, bookings: 0 };
+  const batch = async (customerCode: string, remarks: string, goods: string[]) =>
+    (await createBatch(db, ops, createBatchBody.parse({
+      voyageNum: voyage.voyageNum, customerCode, remarks, bookings: goods.map((g, i) => cargo(i + 1, g)),
+    }))).data;
+
+  // Draft: still being prepared by staff.
+  await batch("CUS-001", "Call before pick-up", ["Canned sardines"]);
+
+  // Sent: the customer has the link to complete it.
+  const sent = await batch("CUS-004", "", ["Refrigerators"]);
+  await sendBookingLink(db, ops, { bookingBatchRef: sent.bookingBatchRef, email: "bookings@example.com" }, { linkBase });
+
+  // Confirmed, then on through the withdrawal (ATW) and loading.
+  const confirmed = await batch("CUS-001", "Weekly shipment", ["Instant noodles", "Bottled water", "Rice, 50 kg bags", "Cooking oil"]);
+  await confirmBatch(db, ops, confirmed.bookingBatchRef);
+  const [, atw, cts, loaded] = confirmed.bookings.map((b) => b.bookingRef);
+  await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded], truckingCode: "TRK-001" });
+  const records = await recordsByRefs(db, [cts, loaded]);
+  const [ctsId, loadedId] = [cts, loaded].map((ref) => records.find((b) => b.bookingRef === ref)!.id);
+  await db.transaction(async (tx) => {
+    await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: [ctsId, loadedId], action: "issueCts", actor: yard });
+    await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: [loadedId], action: "load", actor: yard });
+  });
+
+  // Expired and Cloned: one booking of a batch lapsed and was booked again in it.
+  const lapsed = await batch("CUS-001", "", ["Canned corned beef", "Soy sauce", "Vinegar"]);
+  const [renewed, dropped] = lapsed.bookings.map((b) => b.bookingRef);
+  await expireBookings(db, ops, [renewed, dropped]);
+  await cloneBookings(db, ops, [renewed]);
+
+  // A batch whose only booking lapsed: the batch expired with it.
+  const gone = await batch("CUS-004", "Shipper did not confirm", ["Air conditioners"]);
+  await expireBookings(db, ops, gone.bookings.map((b) => b.bookingRef));
+
+  // A whole batch that expired, cloned into a new one on the same voyage.
+  const expired = await batch("CUS-004", "", ["Washing machines"]);
+  await expireBookings(db, ops, expired.bookings.map((b) => b.bookingRef));
+  await cloneBatch(db, ops, { bookingBatchRef: expired.bookingBatchRef });
+
+  const [[{ batches }], [{ made }]] = await Promise.all([
+    db.select({ batches: count() }).from(bookingBatches).where(eq(bookingBatches.voyageNum, voyage.voyageNum)),
+    db.select({ made: count() }).from(bookings).where(eq(bookings.voyageNum, voyage.voyageNum)),
+  ]);
+  return { bookingBatches: Number(batches), bookings: Number(made) };
+}
