@@ -45,7 +45,7 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   await confirmBatch(db, ops, confirmed.bookingBatchRef);
   const [, atw, cts, loaded] = confirmed.bookings.map((b) => b.bookingRef);
   await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded], truckingCode: "TRK-001" });
-  const records = await recordsByRefs(db, [cts, loaded]);
+  const records = await recordsByRefs(db, [cts, loaded], ops);
   const [ctsId, loadedId] = [cts, loaded].map((ref) => records.find((b) => b.bookingRef === ref)!.id);
   await db.transaction(async (tx) => {
     await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: [ctsId, loadedId], action: "issueCts", actor: yard });
