@@ -65,7 +65,8 @@ describe("the route table", () => {
         expect([401, 403], `${spec.method} ${spec.path} with ${menu}`).not.toContain(allowed.status);
       }
     }
-  });
+    // Two sign-ins per menu (each a password hash) and two calls per guarded route: several hundred requests.
+  }, 120_000);
 
   it("answers 401 on every route that is not public when no token is sent", async () => {
     for (const { spec } of routes.filter((r) => r.spec.permission !== "public")) {
