@@ -4,6 +4,7 @@ import { getPath as defaultGetPath } from "hono/utils/url";
 import { z } from "zod";
 import { AppError } from "./shared/errors.ts";
 import { errorBody, renderError } from "./http/errors.ts";
+import { inputGuard } from "./http/input-guard.ts";
 import { mountRoutes } from "./http/mount.ts";
 import { buildOpenApi, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
@@ -59,6 +60,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  app.use("/api/*", inputGuard);
   mountRoutes(app, routes, deps);
   app.all("/api/*", (c) => c.json(errorBody(`There is no API route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   if (options.web) app.get("*", options.web);
