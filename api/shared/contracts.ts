@@ -21,10 +21,10 @@ export const wholeNumber = (label: string, o: { min?: number; max?: number; tooS
     .transform((v) => (typeof v === "number" ? v : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN))
     .pipe(
       z.number({ error: `${label} must be a number` })
-        // A number out of range is reported as that alone (1e23 is also "not a safe whole number").
-        .min(min, { error: o.tooSmall ?? `${label} must be at least ${min}`, abort: true })
-        .max(max, { error: `${label} can be at most ${max}`, abort: true })
-        .int(`${label} must be a whole number`),
+        .min(min, o.tooSmall ?? `${label} must be at least ${min}`)
+        .max(max, `${label} can be at most ${max}`)
+        // Not .int(): it also calls 1e23 "not whole", where "too large" is the one thing wrong with it.
+        .refine(Number.isInteger, `${label} must be a whole number`),
     );
 };
 

@@ -159,9 +159,8 @@ export const int = (label: string, o: Common & { min?: number; max?: number; def
   const value = z.union([z.number(), digits], { error: `${label} must be a whole number` })
     .pipe(
       z.number({ error: `${label} must be a whole number` })
-        .min(min, { error: `${label} must be at least ${min}`, abort: true })
-        .max(max, { error: `${label} can be at most ${max}`, abort: true })
-        .int(`${label} must be a whole number`),
+        .min(min, `${label} must be at least ${min}`).max(max, `${label} can be at most ${max}`)
+        .refine(Number.isInteger, `${label} must be a whole number`),
     );
   if (o.default === undefined) {
     const required = z.union([z.literal(""), value], { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
