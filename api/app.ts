@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AppError } from "./shared/errors.ts";
 import { errorBody, renderError } from "./http/errors.ts";
 import { withAliases } from "./http/aliases.ts";
+import { inputGuard } from "./http/input-guard.ts";
 import { mountRoutes } from "./http/mount.ts";
 import { buildOpenApi, checkOperationIds, renderDocsPage } from "./http/openapi.ts";
 import { createPathCanonicalizer } from "./http/path-casing.ts";
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  app.use("/api/*", inputGuard);
   mountRoutes(app, routes, deps);
   app.all("/api/*", (c) => c.json(errorBody(`There is no API route ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   if (options.web) app.get("*", options.web);

@@ -14,6 +14,14 @@ export function errorBody(message: string, fieldErrors: FieldErrors = {}) {
   return { message, errors: { "": first ? [first] : [], ...fieldErrors } };
 }
 
+export const INPUT_REFUSED = "A value in the request is out of range or malformed.";
+
+/**
+ * SQLSTATEs that only a value sent by the caller can cause: the data exceptions (class 22: a number beyond
+ * its column, a malformed date, an invalid escape in a pattern, text too long) and a value too large to index.
+ */
+const isInputRefusal = (code: string) => code.startsWith("22") || code === "54000";
+
 export const GENERIC_ERROR = "Something went wrong on the server. Please try again; if it keeps happening, tell your administrator.";
 
 export function renderError(c: Context, err: unknown, log: (line: Record<string, unknown>) => void): Response {
@@ -29,6 +37,12 @@ export function renderError(c: Context, err: unknown, log: (line: Record<string,
   const dbCode = databaseErrorCode(err);
   if (dbCode === "23505") return c.json(errorBody("A record with the same code already exists."), 409);
   if (dbCode === "23503") return c.json(errorBody("This record is still referenced by other records."), 409);
+  if (dbCode && isInputRefusal(dbCode)) {
+    // The contracts should have refused this value already; the database's refusal still means bad input,
+    // so the caller gets a 400, and the line below tells a developer which contract let it through.
+    log({ level: "warn", time: new Date().toISOString(), requestId: c.get("requestId"), sqlstate: dbCode, error: err instanceof Error ? err.message : String(err) });
+    return c.json(errorBody(INPUT_REFUSED), 400);
+  }
   log({ level: "error", time: new Date().toISOString(), requestId: c.get("requestId"), error: err instanceof Error ? err.stack ?? err.message : String(err) });
   return c.json(errorBody(GENERIC_ERROR), 500);
 }

@@ -5,22 +5,46 @@ import { z } from "zod";
  */
 export const MAX_TAKE = 200;
 
+/** The largest value of a PostgreSQL integer column: every record id and count the database keeps. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number as a path or query gives it (digits, as text) or a body gives it (a JSON number). Nothing else
+ * is read as a number: not "", " ", "0x10", "1e3", null, false or a list, which Number() and z.coerce would turn
+ * into 0, 16, 1000 or 1. `max` defaults to the integer column's limit, so an id of 23 digits is a 400, not a
+ * database error.
+ */
+export const wholeNumber = (label: string, o: { min?: number; max?: number; tooSmall?: string } = {}) => {
+  const min = o.min ?? 0;
+  const max = o.max ?? INT4_MAX;
+  return z.union([z.number(), z.string()], { error: `${label} must be a number` })
+    .transform((v) => (typeof v === "number" ? v : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN))
+    .pipe(
+      z.number({ error: `${label} must be a number` })
+        .min(min, o.tooSmall ?? `${label} must be at least ${min}`)
+        .max(max, `${label} can be at most ${max}`)
+        // Not .int(): it also calls 1e23 "not whole", where "too large" is the one thing wrong with it.
+        .refine(Number.isInteger, `${label} must be a whole number`),
+    );
+};
+
 export const listQuery = z.object({
-  skip: z.coerce.number().int().min(0, "skip cannot be negative").default(0),
-  take: z.coerce.number().int().min(1, "take must be at least 1").max(MAX_TAKE, `take can be at most ${MAX_TAKE}`).default(20),
+  skip: wholeNumber("skip", { tooSmall: "skip cannot be negative" }).default(0),
+  take: wholeNumber("take", { min: 1, max: MAX_TAKE }).default(20),
   search: z.string().trim().max(100, "search can be at most 100 characters").optional(),
   filter: z.string().trim().max(50, "filter can be at most 50 characters").optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const idParam = z.object({
-  id: z.coerce.number({ error: "id must be a number" }).int("id must be a whole number").positive("id must be positive"),
+  id: wholeNumber("id", { min: 1, tooSmall: "id must be positive" }),
 });
 
 /** DELETE bodies: a list of ids, given bare or as { ids }. */
+const deleteId = z.number().int().positive().max(INT4_MAX, `An id can be at most ${INT4_MAX}`);
 export const deleteBody = z.union([
-  z.array(z.number().int().positive()).min(1, "Give at least one id to delete"),
-  z.object({ ids: z.array(z.number().int().positive()).min(1, "Give at least one id to delete") }),
+  z.array(deleteId).min(1, "Give at least one id to delete"),
+  z.object({ ids: z.array(deleteId).min(1, "Give at least one id to delete") }),
 ]).transform((value) => (Array.isArray(value) ? value : value.ids));
 
 export const activationQuery = z.object({

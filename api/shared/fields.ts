@@ -147,12 +147,29 @@ export function decimal(label: string, o: Common & { required?: boolean; scale?:
   return def(decimalText(label, scale, true), { label, kind, required: true }, o);
 }
 
+/**
+ * A whole number: a JSON number, or digits as text (the forms send what was typed). null, "", false and other
+ * non-numbers are refused, never read as 0 (a work schedule sent with dayOfWeek null was stored as Sunday).
+ * A field with a default takes it when the field is absent, or "" (an emptied box on the form).
+ */
 export const int = (label: string, o: Common & { min?: number; max?: number; default?: number } = {}) => {
   const min = o.min ?? 0;
   const max = o.max ?? 1_000_000;
-  const schema = z.coerce.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`).max(max, `${label} can be at most ${max}`);
-  return def(o.default === undefined ? schema : schema.default(o.default), { label, kind: "int", required: o.default === undefined }, o);
+  const digits = z.string().trim().regex(/^-?\d+$/, `${label} must be a whole number`).transform(Number);
+  const value = z.union([z.number(), digits], { error: `${label} must be a whole number` })
+    .pipe(
+      z.number({ error: `${label} must be a whole number` })
+        .min(min, `${label} must be at least ${min}`).max(max, `${label} can be at most ${max}`)
+        .refine(Number.isInteger, `${label} must be a whole number`),
+    );
+  if (o.default === undefined) {
+    const required = z.union([z.literal(""), value], { error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a whole number`) })
+      .refine((v) => v !== "", `${label} is required`)
+      .transform((v) => v as number);
+    return def(required, { label, kind: "int", required: true }, o);
+  }
+  const fallback = o.default;
+  return def(z.preprocess((v) => (v === "" ? fallback : v), value).default(fallback), { label, kind: "int", required: false }, o);
 };
 
 /** Years a business date may fall in: wide enough for any record, narrow enough that date sums stay in range. */

@@ -6,7 +6,9 @@ export { AUDIT_ACTIONS, type AuditAction } from "../../shared/audit-actions.ts";
 
 /** An ISO 8601 instant with its offset, or a calendar date (read as UTC midnight; `to` then covers that whole day). */
 const instant = (name: string) =>
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO date or date-time, e.g. 2026-01-31 or 2026-01-31T08:00:00Z` });
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO date or date-time, e.g. 2026-01-31 or 2026-01-31T08:00:00Z` })
+    // Year 0000 is valid ISO text but no timestamp the database holds.
+    .refine((v) => Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 2200, `${name} must fall between 1900 and 2200`);
 
 /** GET /audit/load: newest first; search matches actor or target; from and to bound the time (both inclusive). */
 export const auditQuery = listQuery.omit({ filter: true }).extend({

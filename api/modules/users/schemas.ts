@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateModifiedField } from "../../shared/contracts.ts";
+import { dateModifiedField, INT4_MAX } from "../../shared/contracts.ts";
 import { CAPABILITY_IDS, MENU_IDS } from "../../shared/permissions.ts";
 import { newPassword } from "./password-policy.ts";
 
@@ -11,7 +11,7 @@ const cyCode = z.string().trim().min(1, "CY code is required").max(20, "CY code 
 
 /** A branch of the user as the client sends it: the branch's id and whether it is the default. */
 export const userBranchInput = z.object({
-  id: z.number({ error: "branch id must be a number" }).int().positive("branch id must be positive"),
+  id: z.number({ error: "branch id must be a number" }).int().positive("branch id must be positive").max(INT4_MAX, "No branch has this id"),
   defaultBranch: z.boolean({ error: "defaultBranch must be true or false" }).default(false),
 });
 
@@ -105,7 +105,7 @@ export const updateUserCyBody = z.object({
   userModified: z.string().trim().max(50).optional(),
 });
 export const updateUserBranchBody = z.object({
-  id: z.number({ error: "Error: ID not found! Please try to re-Login and try again." }).int().positive(),
+  id: z.number({ error: "Error: ID not found! Please try to re-Login and try again." }).int().positive().max(INT4_MAX, "No branch has this id"),
   defaultBranch: z.boolean().default(true),
 });
 export const darkModeBody = z.object({ darkMode: z.boolean({ error: "darkMode must be true or false" }) });

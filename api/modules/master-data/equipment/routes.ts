@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { listAnswer, optionalCode, pageAnswer, requiredCode, tag, trueFalse } from "../route-shapes.ts";
-import { idParam, listQuery } from "../../../shared/contracts.ts";
+import { idParam, INT4_MAX, listQuery } from "../../../shared/contracts.ts";
 import { containerVanContract, truckingContract } from "../schemas.ts";
 import { truckingsWorkbook } from "./documents.ts";
 import {
@@ -75,9 +75,9 @@ export const equipmentRoutes: RouteDef[] = [
     method: "put", path: "/ContainerVans/updateCvIsUsed", permission: "authenticated", tag,
     query: z.object({ isUsed: trueFalse("isUsed") }),
     body: z.union([
-      z.array(z.number().int().positive()).min(1, "Give at least one van"),
+      z.array(z.number().int().positive().max(INT4_MAX)).min(1, "Give at least one van"),
       z.object({
-        ids: z.array(z.number().int().positive()).max(500).optional(),
+        ids: z.array(z.number().int().positive().max(INT4_MAX)).max(500).optional(),
         codes: z.array(z.string().trim().min(1).max(30)).max(500).optional(),
       }),
     ], { error: "Send a list of van ids, or { ids } and/or { codes }" })

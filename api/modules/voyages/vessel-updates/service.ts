@@ -8,7 +8,7 @@ import {
   voyageScheduleDestinations,
   voyageSchedules,
 } from "../../../../db/schema/index.ts";
-import type { ListResult } from "../../../shared/contracts.ts";
+import { INT4_MAX, type ListResult } from "../../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
@@ -129,7 +129,8 @@ export async function listHeaders(db: Db, query: HeaderListQuery): Promise<ListR
 
 /** getVesselHeaderDetails/{id}: a header with its details in the order they happened. */
 export async function headerWithDetails(db: Db, key: number | string): Promise<{ data: HeaderWithDetails }> {
-  const byId = typeof key === "number" || /^\d+$/.test(key);
+  // Digits beyond an integer column's range name no header by id; they are looked up as a vuid (and not found).
+  const byId = typeof key === "number" || (/^\d{1,10}$/.test(key) && Number(key) <= INT4_MAX);
   const [row] = await headerSelect(db)
     .where(byId ? eq(vesselUpdateHeaders.id, Number(key)) : sql`lower(${vesselUpdateHeaders.vuid}) = lower(${key})`);
   if (!row) throw new AppError("NOT_FOUND", `Vessel update ${key} was not found.`);
