@@ -227,8 +227,8 @@ export async function getWithDetails(db: Db, id: number): Promise<CustomerWithDe
 }
 
 /** DELETE /Customers/deleteV1: customers by id, with their details (all or none). */
-export function deleteCustomers(db: Db, ids: number[]) {
-  return customerService.remove(db, ids);
+export function deleteCustomers(db: Db, ids: number[], actor: Actor) {
+  return customerService.remove(db, ids, actor);
 }
 
 /** GET /Customers/customerChargesV1/{code}: the charges agreed with one customer. */

@@ -142,7 +142,9 @@ export async function updateCroStatus(db: Db, caller: WorkflowActor, id: number,
   return { data: await scheduleByNumber(db, voyage.voyageNum), message: `CRO status of voyage ${voyage.voyageNum} set to ${croStatus}` };
 }
 
-const croTarget = { table: voyageSchedules, id: voyageSchedules.id, status: voyageSchedules.croStatus, dateModified: voyageSchedules.dateModified };
+const croTarget = {
+  table: voyageSchedules, id: voyageSchedules.id, status: voyageSchedules.croStatus, dateModified: voyageSchedules.dateModified, label: voyageSchedules.voyageNum,
+};
 
 /** The voyages of `where` with their vessel and branch names and their destinations in calling order. */
 export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {

@@ -1,4 +1,5 @@
-import { NonIdealState } from "@blueprintjs/core";
+import { useState } from "react";
+import { HTMLSelect, InputGroup, NonIdealState } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
@@ -6,8 +7,9 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { SystemAccountTabs } from "../../../components/SystemAccountTabs.tsx";
 import type { ColumnLayout } from "../../../components/useColumnWidths.ts";
+import { useDebounced } from "../../../lib/data/load.ts";
 import { usePagedList } from "../../../lib/data/paged-list.ts";
-import { AUDIT_ACTIONS, type AuditAction, type AuditRow, loadAudit } from "../api/audit.ts";
+import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, type AuditAction, type AuditRecordKind, type AuditRow, loadAudit } from "../api/audit.ts";
 import { PAGES } from "../../../lib/paths.ts";
 
 /** Time, User, Action, Target, Details, Address: Target and Details share what the fixed columns leave. */
@@ -35,16 +37,32 @@ const ACTION_CHOICES: FilterOption<AuditAction | "">[] = [
   ...AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
 ];
 
+/** The record kinds in words: "sales-quotation" reads "Sales quotation". */
+const kindLabel = (kind: string) => kind.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+
 /**
- * System Account > Audit log: who signed in, failed, was locked out, signed out or was refused, and every
- * change to users and roles. Read only; newest first.
+ * System Account > Audit log: who signed in, failed, was locked out, signed out or was refused, every change
+ * to users and roles, every status change and approval, and every change of a price, rate, policy or charge
+ * line with its values before and after. Filtered by record: a kind and its reference (or id). Read only;
+ * newest first.
  */
 export default function AuditLogPage() {
+  const [kind, setKind] = useState<AuditRecordKind | "">("");
+  const [recordText, setRecordText] = useState("");
+  const record = useDebounced(recordText).trim();
   const list = usePagedList<AuditRow, AuditAction | "">({
-    load: ({ skip, take, search, filter }) => loadAudit({ skip, take, search, action: filter || undefined }),
+    load: ({ skip, take, search, filter }) =>
+      loadAudit({ skip, take, search, action: filter || undefined, kind: kind || undefined, record: record || undefined }),
     initialFilter: "",
   });
   const { rows, search, filter: action } = list;
+  // A new record filter is a new query from the first page, as a new search is.
+  const recordKey = `${kind}|${record}`;
+  const [readFor, setReadFor] = useState(recordKey);
+  if (readFor !== recordKey) {
+    setReadFor(recordKey);
+    list.reloadFromStart();
+  }
 
   const text = (pick: (row: AuditRow) => string, testId?: string) => (index: number) => {
     const row = rows[index];
@@ -83,6 +101,25 @@ export default function AuditLogPage() {
         filterTestId="audit-action"
         options={ACTION_CHOICES}
       />
+      <div className="lading-toolbar">
+        <HTMLSelect
+          aria-label="Record kind"
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value as AuditRecordKind | "")}
+          data-testid="audit-record-kind"
+        >
+          <option value="">Any record</option>
+          {AUDIT_RECORD_KINDS.map((k) => <option key={k} value={k}>{kindLabel(k)}</option>)}
+        </HTMLSelect>
+        <InputGroup
+          type="search"
+          placeholder="Reference or id"
+          aria-label="Record reference or id"
+          value={recordText}
+          onValueChange={setRecordText}
+          data-testid="audit-record"
+        />
+      </div>
       <PagedTable
         list={list}
         layout={LAYOUT}
@@ -92,7 +129,7 @@ export default function AuditLogPage() {
           <NonIdealState
             icon={<Search size={32} />}
             title="No entries"
-            description={search || action ? "Nothing matches the search and filter." : "The audit log is empty."}
+            description={search || action || kind || record ? "Nothing matches the search and filters." : "The audit log is empty."}
           />
         }
       >
