@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "POLICY_ADDED", "POLICY_CHANGED", "POLICY_DELETED",
   "QUOTATION_LANE_ADDED", "QUOTATION_LANE_CHANGED", "QUOTATION_LANE_REMOVED",
   "BOOKING_PRICE_CHANGED",
+  "VOYAGE_APPROVED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,7 +27,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  */
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
-  "sales-quotation", "booking", "booking-batch", "voyage-cro",
+  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

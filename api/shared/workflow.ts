@@ -77,9 +77,7 @@ async function refuseSameEyes(
     .orderBy(asc(statusHistory.id));
   for (const record of records) {
     const name = named ? `${workflow.noun} ${record.label}` : `this ${workflow.noun}`;
-    if (record.drafter === actor.userId) {
-      throw new AppError("FORBIDDEN", `You drafted ${name}; another person must ${step.verb} it.`);
-    }
+    refuseDrafter(name, record.drafter, actor, step.verb);
     const own = history.filter((h) => h.recordId === record.id);
     const start = own.findLastIndex((h) => (startedBy as readonly string[]).includes(h.action));
     if (start < 0) continue;
@@ -94,6 +92,16 @@ async function refuseSameEyes(
         `You already acted on ${name} at the ${steps[earlier.action]!.step} step; another person must ${step.verb} it at the ${step.step} step.`,
       );
     }
+  }
+}
+
+/**
+ * The first of the four eyes, for any approval: the record's drafter never takes it. The chains of a workflow
+ * check it in transition(); a one-step sign-off outside a status workflow (a voyage's approval) calls it itself.
+ */
+export function refuseDrafter(name: string, drafter: string | null, actor: Pick<WorkflowActor, "userId">, verb = "approve"): void {
+  if (drafter !== null && drafter === actor.userId) {
+    throw new AppError("FORBIDDEN", `You drafted ${name}; another person must ${verb} it.`);
   }
 }
 
