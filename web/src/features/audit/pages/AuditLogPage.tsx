@@ -22,10 +22,18 @@ const LAYOUT: ColumnLayout = {
 
 const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
-/** The facts of a row as one line: key: value, ... (nested values as JSON). */
+/** Where a change's values go in the line: after the other facts, the values before and then after. */
+const LAST = ["before", "after"];
+const placeOf = (key: string) => LAST.indexOf(key) + 1;
+
+/**
+ * The facts of a row as one line: key: value, ... (nested values as JSON), "before" and "after" last and in
+ * that order (the database keeps a row's keys in its own order).
+ */
 function detailText(detail: AuditRow["detail"]): string {
   if (!detail) return "";
   return Object.entries(detail)
+    .sort(([a], [b]) => placeOf(a) - placeOf(b))
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(", ");
 }
@@ -136,8 +144,8 @@ export default function AuditLogPage() {
         <Column name="Time" cellRenderer={timeCell} />
         <Column name="User" cellRenderer={text((r) => r.actor ?? "", "audit-actor")} />
         <Column name="Action" cellRenderer={text((r) => actionLabel(r.action), "audit-action-cell")} />
-        <Column name="Target" cellRenderer={text((r) => r.target ?? "")} />
-        <Column name="Details" cellRenderer={text((r) => detailText(r.detail))} />
+        <Column name="Target" cellRenderer={text((r) => r.target ?? "", "audit-target")} />
+        <Column name="Details" cellRenderer={text((r) => detailText(r.detail), "audit-detail")} />
         <Column name="Address" cellRenderer={text((r) => r.address ?? "")} />
       </PagedTable>
     </div>
