@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   "CHARGE_ADDED", "CHARGE_CHANGED", "CHARGE_DELETED",
   "POLICY_ADDED", "POLICY_CHANGED", "POLICY_DELETED",
   "QUOTATION_LANE_ADDED", "QUOTATION_LANE_CHANGED", "QUOTATION_LANE_REMOVED",
-  "BOOKING_PRICE_CHANGED",
+  "BOOKING_PRICE_CHANGED", "CUSTOMER_CHARGES_CHANGED", "CUSTOMER_RATES_BASIS_CHANGED",
   "VOYAGE_APPROVED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -28,6 +28,6 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro",
-  "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy",
+  "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

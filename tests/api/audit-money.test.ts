@@ -149,6 +149,47 @@ describe("master data money records", () => {
   });
 });
 
+describe("a customer's agreed charges and rates basis", () => {
+  it("a change of an agreed amount writes the lines that changed; a refused change writes nothing", async () => {
+    const customer = (await json(await as("md", "GET", "/Customers/load?search=PHT"))).data.find((c: any) => c.code === "PHT");
+    const first = await oneRowOf(() =>
+      as("md", "PUT", `/Customers/updateWithDetailsV1/${customer.id}`, {
+        dateModified: customer.dateModified, charges: [{ chargeCode: "017", amount: "500" }, { chargeCode: "005", amount: "20" }],
+      })
+    );
+    expect(first.row).toEqual({
+      actor: "bk-md",
+      action: "CUSTOMER_CHARGES_CHANGED",
+      target: "customer:PHT",
+      detail: { before: { "005": null, "017": null }, after: { "005": { amount: "20.00" }, "017": { amount: "500.00" } } },
+    });
+    const saved = (await json(first.res)).data;
+    await noRowOf(() =>
+      as("md", "PUT", `/Customers/updateWithDetailsV1/${customer.id}`, {
+        dateModified: saved.dateModified, charges: [{ chargeCode: "017", amount: "450" }, { chargeCode: "NOPE", amount: "1" }],
+      }), 400);
+    const second = await oneRowOf(() =>
+      as("md", "PUT", `/Customers/updateWithDetailsV1/${customer.id}`, {
+        dateModified: saved.dateModified, charges: [{ chargeCode: "017", amount: "450" }, { chargeCode: "005", amount: "20" }],
+      })
+    );
+    expect(second.row.detail).toEqual({ before: { "017": { amount: "500.00" } }, after: { "017": { amount: "450.00" } } });
+
+    const basis = await oneRowOf(() => as("md", "PUT", `/Customers/ratesBasis/${customer.id}?isPerBag=true`));
+    expect(basis.row).toEqual({
+      actor: "bk-md",
+      action: "CUSTOMER_RATES_BASIS_CHANGED",
+      target: "customer:PHT",
+      detail: { recordId: customer.id, before: { isPerBag: false }, after: { isPerBag: true } },
+    });
+    // Setting the basis it already has changes nothing, and writes nothing.
+    const before = await auditCount();
+    expect((await as("md", "PUT", `/Customers/ratesBasis/${customer.id}?isPerBag=true`)).status).toBe(200);
+    expect(await auditCount()).toBe(before);
+    await as("md", "PUT", `/Customers/ratesBasis/${customer.id}?isPerBag=false`);
+  });
+});
+
 describe("a quotation", () => {
   it("its lane prices and each approval step: one row each, on the quotation's record", async () => {
     const draft = (await json(await as("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "DRY" }))).data;
