@@ -79,12 +79,12 @@ export function crudRoutes<T extends MasterTable>(o: CrudRouteOptions<T>): Route
         method: "delete", path: path("delete"), permission, tag, params: idParam,
         summary: `Delete one ${label} by id`,
         response: writeResult(z.object({ ids: z.array(z.number()) })),
-      }, ({ deps, params }) => service.remove(deps.db, [params.id]))
+      }, ({ deps, params, caller }) => service.remove(deps.db, [params.id], caller))
       : route({
         method: "delete", path: path("delete"), permission, tag, body: deleteBody,
         summary: `Delete ${label} records by id (all or none)`,
         response: writeResult(z.object({ ids: z.array(z.number()) })),
-      }, ({ deps, body }) => service.remove(deps.db, body)),
+      }, ({ deps, body, caller }) => service.remove(deps.db, body, caller)),
     route({
       method: "put", path: path("activate"), permission, tag, params: idParam, query: activationQuery,
       summary: `Activate or deactivate a ${label} (?isActive=true|false)`,

@@ -10,5 +10,25 @@ export const AUDIT_ACTIONS = [
   "USER_BRANCH_CHANGED", "USER_CY_CHANGED", "USER_PROFILE_UPDATED",
   "ROLE_CREATED", "ROLE_UPDATED", "ROLE_DELETED", "ROLE_ACTIVATED", "ROLE_DEACTIVATED",
   "EMAIL_RETRIED",
+  // Money and approvals: every move of a workflow's status (approval steps among them), and every change of a
+  // price, rate, policy or charge line, with the values before and after.
+  "STATUS_CHANGED",
+  "RATE_ADDED", "RATE_CHANGED", "RATE_DELETED",
+  "CHARGE_ADDED", "CHARGE_CHANGED", "CHARGE_DELETED",
+  "POLICY_ADDED", "POLICY_CHANGED", "POLICY_DELETED",
+  "QUOTATION_LANE_ADDED", "QUOTATION_LANE_CHANGED", "QUOTATION_LANE_REMOVED",
+  "BOOKING_PRICE_CHANGED", "CUSTOMER_CHARGES_CHANGED", "CUSTOMER_RATES_BASIS_CHANGED",
+  "VOYAGE_APPROVED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The kinds of record the log names in its target ("kind:reference"), so the audit screen can filter by record.
+ * A workflow's records carry its entity name; master records their kind and id (a charge its code).
+ */
+export const AUDIT_RECORD_KINDS = [
+  "user", "role", "email",
+  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro",
+  "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
+] as const;
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { searchAny, statusFilter, textArray } from "./list-filters.ts";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { type AuditAction, changedValues, recordAudits } from "./audit.ts";
 import { AppError, databaseErrorCode } from "./errors.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult, type WriteResult } from "./contracts.ts";
 
@@ -48,6 +49,18 @@ export interface EntityDescription<T extends MasterTable> {
    * still names is not deleted. A function, because the other entities are described after this one.
    */
   listedIn?: () => ListReference[];
+  /** A money record (a rate, a charge, a policy): every change writes an audit row with the values before and after. */
+  audit?: AuditedAs;
+}
+
+/** How the audit log names an entity's records and its changes. */
+export interface AuditedAs {
+  /** The record kind of the log's target, "freight-rate". */
+  kind: string;
+  /** The words of its changes: RATE gives RATE_ADDED, RATE_CHANGED, RATE_DELETED. */
+  family: "RATE" | "CHARGE" | "POLICY";
+  /** The field naming a record in the target (a charge's code); the id when none. */
+  reference?: string;
 }
 
 /** A text[] column of another table whose entries are codes of this entity. */
@@ -146,6 +159,26 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
 
   const ordered = () => d.orderBy.map((c) => asc(c));
 
+  /** Runs a one-statement write in a transaction when its audit row must land with it; as it is otherwise. */
+  const audited = <R>(db: Db, work: (tx: Db) => Promise<R>): Promise<R> => d.audit ? db.transaction((tx) => work(tx)) : work(db);
+
+  /** The audit rows of a money entity's change: one per record whose values changed; none for other entities. */
+  async function audit(db: Db, change: "ADDED" | "CHANGED" | "DELETED", actor: Actor, pairs: [Row | null, Row | null][]) {
+    const a = d.audit;
+    if (!a) return;
+    await recordAudits(db, pairs.flatMap(([before, after]) => {
+      const diff = changedValues(before, after);
+      if (!diff) return [];
+      const row = (after ?? before)!;
+      return [{
+        actor: actor.userId,
+        action: `${a.family}_${change}` as AuditAction,
+        target: `${a.kind}:${String(row[a.reference ?? "id"])}`,
+        detail: { recordId: row.id, ...diff },
+      }];
+    }));
+  }
+
   return {
     description: d,
     label,
@@ -185,9 +218,13 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
       await checkParents(db, input);
       await refuseDuplicate(db, input);
       const now = new Date();
-      const [row] = await guardUnique(input, () =>
-        db.insert(t).values({ ...input, userCreated: actor.userId, userModified: actor.userId, dateCreated: now, dateModified: now } as never).returning()
-      );
+      const row = await audited(db, async (tx) => {
+        const [written] = await guardUnique(input, () =>
+          tx.insert(t).values({ ...input, userCreated: actor.userId, userModified: actor.userId, dateCreated: now, dateModified: now } as never).returning()
+        );
+        await audit(tx, "ADDED", actor, [[null, written as Row]]);
+        return written;
+      });
       return { data: row as T["$inferSelect"], message: `${label} added successfully` };
     },
 
@@ -208,6 +245,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
         if (!written) {
           throw new AppError("CONFLICT", `This ${lowerLabel} was changed by someone else after you opened it. Reload it and try again.`);
         }
+        await audit(tx, "CHANGED", actor, [[current, written as Row]]);
         // Foreign keys carry a new code into single references; lists are rewritten here, in the same transaction.
         if (renamed !== undefined) {
           for (const list of d.listedIn?.() ?? []) {
@@ -221,10 +259,10 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
       return { data: row as T["$inferSelect"], message: `${label} updated successfully` };
     },
 
-    async remove(db: Db, ids: number[]): Promise<WriteResult<{ ids: number[] }>> {
+    async remove(db: Db, ids: number[], actor: Actor): Promise<WriteResult<{ ids: number[] }>> {
       const unique = [...new Set(ids)];
       return await db.transaction(async (tx) => {
-        const found = await tx.select({ id: t.id }).from(t).where(inArray(t.id, unique));
+        const found = await tx.select().from(t).where(inArray(t.id, unique)).orderBy(asc(t.id)) as Row[];
         if (found.length !== unique.length) {
           const missing = unique.filter((id) => !found.some((f) => f.id === id));
           throw new AppError("NOT_FOUND", `${label} with id ${missing.join(", ")} was not found; nothing was deleted.`);
@@ -245,6 +283,7 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
         }
         try {
           await tx.delete(t).where(inArray(t.id, unique));
+          await audit(tx, "DELETED", actor, found.map((row) => [row, null]));
         } catch (err) {
           if (databaseErrorCode(err) === "23503") {
             throw new AppError("CONFLICT", `This ${lowerLabel} is used by other records and cannot be deleted. Deactivate it instead.`);
@@ -256,11 +295,15 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
     },
 
     async activate(db: Db, id: number, isActive: boolean, actor: Actor): Promise<WriteResult<T["$inferSelect"]>> {
-      await get(db, id);
-      const [row] = await db.update(t)
-        .set({ isActive, userModified: actor.userId, dateModified: new Date() } as never)
-        .where(eq(t.id, id))
-        .returning();
+      const row = await audited(db, async (tx) => {
+        const current = await get(tx, id) as Row;
+        const [written] = await tx.update(t)
+          .set({ isActive, userModified: actor.userId, dateModified: new Date() } as never)
+          .where(eq(t.id, id))
+          .returning();
+        await audit(tx, "CHANGED", actor, [[current, written as Row]]);
+        return written;
+      });
       return { data: row as T["$inferSelect"], message: `${label} ${isActive ? "activated" : "deactivated"} successfully` };
     },
   };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { branches, routes, vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
+import { auditLog, branches, routes, vessels, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { createRole, createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 import { historyOf } from "../../api/shared/workflow.ts";
@@ -43,7 +43,7 @@ beforeAll(async () => {
     { code: "LADY", name: "MV Lady of Manila", vesselType: "Container" },
     { code: "OLD", name: "MV Retired", vesselType: "Container", isActive: false },
   ]);
-  for (const [who, menus] of [["ops", ["VOYAGE"]], ["sales", ["SALESQUOTATION"]]] as const) {
+  for (const [who, menus] of [["ops", ["VOYAGE"]], ["ops2", ["VOYAGE"]], ["sales", ["SALESQUOTATION"]]] as const) {
     const role = await createRole(db, [...menus]);
     await createUser(db, { userId: `vs-${who}`, password: "vs-password-123", roleKey: role.id });
     tokens[who] = await signIn(t, `vs-${who}`, "vs-password-123");
@@ -117,15 +117,22 @@ describe("scheduling a voyage", () => {
 });
 
 describe("after scheduling", () => {
-  it("approves once: a second approval changes nothing", async () => {
+  it("approves once, by someone other than who scheduled it: a second approval changes nothing", async () => {
     const { data } = await json(await create());
-    const first = await json(await as("ops", "PUT", `/VoyageSchedules/approve/${data.id}`));
+    const own = await as("ops", "PUT", `/VoyageSchedules/approve/${data.id}`);
+    expect(own.status).toBe(403);
+    expect((await json(own)).message).toBe("You drafted this voyage; another person must approve it.");
+    expect((await json(await as("ops", "GET", `/VoyageSchedules/get/${data.voyageNum}`))).data.approvedBy).toBeNull();
+    const first = await json(await as("ops2", "PUT", `/VoyageSchedules/approve/${data.id}`));
     expect(first.message).toBe(`Voyage ${data.voyageNum} approved successfully`);
-    expect(first.data.approvedBy).toBe("vs-ops");
+    expect(first.data.approvedBy).toBe("vs-ops2");
+    const audited = (await handle.db.select().from(auditLog).where(eq(auditLog.target, `voyage:${data.voyageNum}`)))
+      .map((r) => [r.actor, r.action, r.detail]);
+    expect(audited).toEqual([["vs-ops2", "VOYAGE_APPROVED", { recordId: data.id, before: { approvedBy: null }, after: { approvedBy: "vs-ops2" } }]]);
     const again = await as("ops", "PUT", `/VoyageSchedules/approve/${data.id}`);
     expect(again.status).toBe(200);
     const second = await json(again);
-    expect(second.message).toBe(`Voyage ${data.voyageNum} was already approved by vs-ops`);
+    expect(second.message).toBe(`Voyage ${data.voyageNum} was already approved by vs-ops2`);
     expect(second.data.dateApproved).toBe(first.data.dateApproved);
     expect((await as("ops", "PUT", "/VoyageSchedules/approve/999999")).status).toBe(404);
   });

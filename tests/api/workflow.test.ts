@@ -5,7 +5,7 @@ import { AppError } from "../../api/shared/errors.ts";
 import { nextNumber } from "../../api/shared/numbering.ts";
 import { defineWorkflow, historyOf, initialStatus, transition, transitionWhere, type WorkflowActor } from "../../api/shared/workflow.ts";
 import type { DatabaseHandle, Db } from "../../db/client.ts";
-import { statusHistory } from "../../db/schema/index.ts";
+import { auditLog, statusHistory } from "../../db/schema/index.ts";
 import { backend, openTestDatabase } from "../support/test-db.ts";
 
 /**
@@ -163,7 +163,7 @@ describe("status changes of many records at once", () => {
     expect(await statusOf(13)).toBe("For Approval");
   });
 
-  it("moves many records in one UPDATE and writes their history in one INSERT", async () => {
+  it("moves many records in one UPDATE and writes their history and their audit rows in one INSERT each", async () => {
     await handle.db.execute(sql`insert into wf_trials (id, status) select n, 'For Approval' from generate_series(100, 139) n`);
     const { db, statements } = await recording();
     const result = await transitionWhere(db, trialFlow, target, { action: "approve", actor: boss, where: between(trials.id, 100, 139) });
@@ -172,8 +172,16 @@ describe("status changes of many records at once", () => {
     expect(writes.map((q) => q.trim().split(/\s+/).slice(0, 3).join(" "))).toEqual([
       'update "wf_trials" set',
       'insert into "status_history"',
+      'insert into "audit_log"',
     ]);
     expect(await historyRows(100, 139)).toHaveLength(40);
+    const audited = await handle.db.select().from(auditLog)
+      .where(and(eq(auditLog.action, "STATUS_CHANGED"), sql`${auditLog.target} like 'trial:1__'`));
+    expect(audited).toHaveLength(40);
+    expect(audited.find((a) => a.target === "trial:117")).toMatchObject({
+      actor: "boss",
+      detail: { recordId: 117, action: "approve", before: { status: "For Approval" }, after: { status: "Approved" } },
+    });
   });
 
   it("moves each record once when two runs race", async () => {

@@ -119,14 +119,23 @@ describe("a voyage from its route to the vessel's updates and the schedule expor
     await admin.getByTestId(`voyage-row-${voyageNum}`).waitFor();
   });
 
-  it("approves the voyage from its row and closes its CRO from the detail", async () => {
+  it("approves the voyage from its row, by someone other than who scheduled it, and closes its CRO from the detail", async () => {
+    // Four eyes: the administrator scheduled it, so another person approves it.
     await admin.getByTestId(`voyage-approve-${voyageNum}`).click();
-    await seeNotice(admin, `Voyage ${voyageNum} approved successfully`);
-    await admin.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: exactly("Approved") }).waitFor();
-    expect(await admin.getByTestId(`voyage-approve-${voyageNum}`).count()).toBe(0);
+    // The web's error notice: the server's message, then the status text.
+    await seeNotice(admin, "You drafted this voyage; another person must approve it., Forbidden");
+    await admin.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: /^Pending$/ }).waitFor();
 
+    await follower.goto(`${baseURL}/voyage/schedules`);
+    await follower.getByTestId(`voyage-approve-${voyageNum}`).click();
+    await seeNotice(follower, `Voyage ${voyageNum} approved successfully`);
+    await follower.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: /^Approved$/ }).waitFor();
+    expect(await follower.getByTestId(`voyage-approve-${voyageNum}`).count()).toBe(0);
+
+    await admin.reload();
+    await admin.getByTestId(`voyage-approved-${voyageNum}`).filter({ hasText: /^Approved$/ }).waitFor();
     await admin.getByTestId(`voyage-row-${voyageNum}`).click();
-    await admin.getByTestId("voyage-detail-approved").filter({ hasText: "by admin" }).waitFor();
+    await admin.getByTestId("voyage-detail-approved").filter({ hasText: `by ${FOLLOWER.userId}` }).waitFor();
     await admin.getByTestId(`voyage-detail-cro-${voyageNum}`).click();
     await seeNotice(admin, `CRO status of voyage ${voyageNum} set to Closed`);
     await admin.getByTestId("voyage-detail-cro").filter({ hasText: exactly("Closed") }).waitFor();
@@ -197,6 +206,6 @@ describe("a voyage from its route to the vessel's updates and the schedule expor
     const line = rows.find((r) => r.includes(voyageNum));
     expect(line, `voyage ${voyageNum} in the workbook`).toBeDefined();
     expect(line![header.indexOf("Voyage Ref")]).toBe("E2E-001");
-    expect(line![header.indexOf("Approved By")]).toBe("admin");
+    expect(line![header.indexOf("Approved By")]).toBe(FOLLOWER.userId);
   });
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listQuery } from "../../shared/contracts.ts";
-import { AUDIT_ACTIONS } from "../../shared/audit-actions.ts";
+import { AUDIT_ACTIONS, AUDIT_RECORD_KINDS } from "../../shared/audit-actions.ts";
 
-export { AUDIT_ACTIONS, type AuditAction } from "../../shared/audit-actions.ts";
+export { AUDIT_ACTIONS, AUDIT_RECORD_KINDS, type AuditAction, type AuditRecordKind } from "../../shared/audit-actions.ts";
 
 /** An ISO 8601 instant with its offset, or a calendar date (read as UTC midnight; `to` then covers that whole day). */
 const instant = (name: string) =>
@@ -10,9 +10,16 @@ const instant = (name: string) =>
     // Year 0000 is valid ISO text but no timestamp the database holds.
     .refine((v) => Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 2200, `${name} must fall between 1900 and 2200`);
 
-/** GET /audit/load: newest first; search matches actor or target; from and to bound the time (both inclusive). */
+/**
+ * GET /audit/load: newest first; search matches actor or target; from and to bound the time (both inclusive);
+ * kind and record narrow it to one record ("sales-quotation" and "SQ-MNL-2026-000001": every change of that
+ * quotation, its lanes and its approvals), to every record of a kind, or to a reference of any kind.
+ */
 export const auditQuery = listQuery.omit({ filter: true }).extend({
   action: z.enum(AUDIT_ACTIONS, { error: "action must be one of the audit actions" }).optional(),
+  kind: z.enum(AUDIT_RECORD_KINDS, { error: "kind must be one of the record kinds of the audit log" }).optional(),
+  record: z.string({ error: "record must be a reference or an id" }).trim()
+    .min(1, { error: "record must not be empty" }).max(100, { error: "record must be at most 100 characters" }).optional(),
   from: instant("from").optional(),
   to: instant("to").optional(),
 }).superRefine((q, ctx) => {

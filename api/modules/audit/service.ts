@@ -1,15 +1,27 @@
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { searchAny } from "../../shared/list-filters.ts";
 import type { Db } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type AuditQuery, type AuditRow, endOf, startOf } from "./schemas.ts";
 
+/**
+ * The rows of one record: a target is "kind:reference", so kind and record together match it whole (any
+ * letter case), a kind alone matches its prefix and a record alone the part after the first colon.
+ */
+function recordFilter(kind: string | undefined, record: string | undefined): SQL | undefined {
+  if (kind && record) return sql`lower(${auditLog.target}) = lower(${`${kind}:${record}`})`;
+  if (kind) return sql`starts_with(${auditLog.target}, ${`${kind}:`})`;
+  if (record) return sql`lower(substr(${auditLog.target}, strpos(${auditLog.target}, ':') + 1)) = lower(${record})`;
+  return undefined;
+}
+
 /** One page of the audit log, newest first. */
 export async function loadAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
   const parts: (SQL | undefined)[] = [];
   parts.push(searchAny([auditLog.actor, auditLog.target], query.search));
   if (query.action) parts.push(eq(auditLog.action, query.action));
+  parts.push(recordFilter(query.kind, query.record));
   if (query.from) parts.push(gte(auditLog.at, startOf(query.from)));
   if (query.to) parts.push(lte(auditLog.at, endOf(query.to)));
   const where = and(...parts);

@@ -50,7 +50,9 @@ export const BATCH_SERIES = "BB";
 
 /** The rows the workflows of rules.ts move: a booking (its reference names it in messages) and a batch. */
 export const bookingTarget = { table: bookings, id: bookings.id, status: bookings.status, dateModified: bookings.dateModified, label: bookings.bookingRef };
-export const batchTarget = { table: bookingBatches, id: bookingBatches.id, status: bookingBatches.status, dateModified: bookingBatches.dateModified };
+export const batchTarget = {
+  table: bookingBatches, id: bookingBatches.id, status: bookingBatches.status, dateModified: bookingBatches.dateModified, label: bookingBatches.bookingBatchRef,
+};
 
 export async function batchWithBookings(db: Db, bookingBatchRef: string, scope: BranchScope): Promise<BatchWithBookings> {
   const batch = await batchByRef(db, bookingBatchRef, scope);
@@ -81,7 +83,7 @@ export async function insertBooking(
     userCreated: actor.userId,
     userModified: actor.userId,
   });
-  await writeCharges(tx, bookingRef, checked.priced.charges);
+  await writeCharges(tx, actor.userId, bookingRef, checked.priced.charges);
   return bookingRef;
 }
 
@@ -171,7 +173,7 @@ async function applyUpdate(tx: Tx, actor: BookingActor, booking: BookingRecord, 
   if (changed.length === 0) {
     throw new AppError("CONFLICT", `Booking ${booking.bookingRef} was changed by someone else since you opened it. Reload it and make your change again.`);
   }
-  await writeCharges(tx, booking.bookingRef, checked.priced.charges);
+  await writeCharges(tx, actor.userId, booking.bookingRef, checked.priced.charges);
 }
 
 export async function updateBooking(db: Db, actor: BookingActor, bookingRef: string, input: BookingUpdate) {

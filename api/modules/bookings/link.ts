@@ -243,7 +243,7 @@ export async function submitLink(db: Db, token: string, input: LinkSubmitInput) 
         userModified: `customer:${batch.customerCode}`,
       }).where(and(eq(bookings.id, record.id), eq(bookings.status, "Sent"))).returning({ id: bookings.id });
       if (moved.length === 0) throw new AppError("CONFLICT", `Booking ${record.bookingRef} was changed by the line's staff a moment ago. Ask them for a new link.`);
-      await writeCharges(tx, record.bookingRef, priced.charges);
+      await writeCharges(tx, `customer:${batch.customerCode}`, record.bookingRef, priced.charges);
     }
   });
   return { data: { bookingRefs: checked.map((c) => c.record.bookingRef) }, message: "Bookings submitted successfully" };

@@ -11,6 +11,7 @@ import {
   truckings,
 } from "../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../shared/branch-scope.ts";
+import { changedLines, recordAudit } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
@@ -229,11 +230,23 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
   };
 }
 
-/** Replaces a booking's charges with a fresh price. */
-export async function writeCharges(db: Db, bookingRef: string, charges: BookingChargeRow[]): Promise<void> {
+/** The fields of a booking's charge line whose change the audit log keeps; a line is named by its charge and part. */
+const PRICE_FIELDS = ["chargeName", "rateUnit", "quantity", "rate", "amount", "source"] as const;
+
+/**
+ * Replaces a booking's charges with a fresh price, in the caller's transaction, with an audit row of the lines
+ * that changed (before and after) when any did; `actor` is the staff user, or `customer:<code>` through the link.
+ */
+export async function writeCharges(db: Db, actor: string, bookingRef: string, charges: BookingChargeRow[]): Promise<void> {
+  const before = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef)).orderBy(asc(bookingCharges.id));
   await db.delete(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef));
-  if (charges.length === 0) return;
-  await db.insert(bookingCharges).values(charges.map((c) => ({ ...c, bookingRef })));
+  if (charges.length > 0) await db.insert(bookingCharges).values(charges.map((c) => ({ ...c, bookingRef })));
+  // Compared as stored, so a quantity of 1 and its stored 1.000 are the same value.
+  const after = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef)).orderBy(asc(bookingCharges.id));
+  const key = (line: typeof after[number]) => `${line.chargeCode}/${line.chargePart}`;
+  const lines = changedLines(before, after, key, PRICE_FIELDS);
+  if (!lines) return;
+  await recordAudit(db, { actor, action: "BOOKING_PRICE_CHANGED", target: `booking:${bookingRef}`, detail: lines });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -84,6 +84,7 @@ export const chargeService = describe("charges", {
   orderBy: [charges.code],
   filterColumns: { category: charges.category },
   parents: { cargoType: cargoTypes, appliedBranches: branches },
+  audit: { kind: "charge", family: "CHARGE", reference: "code" },
 });
 
 export const chargeServicesMatrixService = describe("chargeServicesMatrices", {
@@ -99,6 +100,7 @@ export const companyPolicyService = describe("companyPolicies", {
   searchable: [s.companyPolicies.code, s.companyPolicies.description],
   orderBy: [s.companyPolicies.code, s.companyPolicies.dateEffective, s.companyPolicies.id],
   filterColumns: { code: s.companyPolicies.code },
+  audit: { kind: "company-policy", family: "POLICY" },
 });
 
 const f = s.freightRates;
@@ -114,6 +116,7 @@ export const freightRateService = describe("freightRates", {
     branchCodeOrigin: branches,
     branchCodeDestination: branches,
   },
+  audit: { kind: "freight-rate", family: "RATE" },
 });
 
 const p = s.portRates;
@@ -123,6 +126,7 @@ export const portRateService = describe("portRates", {
   orderBy: [p.chargeCode, p.portCode, p.dateEffective, p.id],
   filterColumns: { chargeCode: p.chargeCode, branchCode: p.branchCode, portCode: p.portCode },
   parents: { chargeCode: charges, branchCode: branches, portCode: ports },
+  audit: { kind: "port-rate", family: "RATE" },
 });
 
 const tr = s.truckingRates;
@@ -132,6 +136,7 @@ export const truckingRateService = describe("truckingRates", {
   orderBy: [tr.chargeCode, tr.areaCode, tr.portCode, tr.dateEffective, tr.id],
   filterColumns: { chargeCode: tr.chargeCode, branchCode: tr.branchCode, areaCode: tr.areaCode },
   parents: { chargeCode: charges, branchCode: branches, portCode: ports, areaCode: areas },
+  audit: { kind: "trucking-rate", family: "RATE" },
 });
 
 const c = s.customers;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { charges, salesQuotationCharges, salesQuotationDocuments, salesQuotations } from "../../../db/schema/index.ts";
 import { type BranchScope, branchCondition } from "../../shared/branch-scope.ts";
+import { type AuditAction, changedLines, changedValues, recordAudit } from "../../shared/audit.ts";
 import type { ListResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import { sumAmounts } from "../../shared/money.ts";
@@ -88,6 +89,50 @@ async function writeCharges(tx: Tx, sqdocNum: string, rows: readonly ChargeRow[]
   })));
 }
 
+// ---------------------------------------------------------------------------------------------- audit
+
+/** A lane as the audit log compares it: its own fields and its charge lines. */
+interface LaneState {
+  doc: Document;
+  lines: ChargeStored[];
+}
+
+/** The fields of a charge line whose change the log keeps; a line is named by its charge and part. */
+const LINE_FIELDS = ["rateUnit", "quantity", "source", "standardRate", "requestedRate", "standardAmount", "amount"] as const;
+const lineKey = (line: ChargeStored) => `${line.chargeCode}/${line.chargePart}`;
+
+async function laneState(tx: Tx, sqdocNum: string): Promise<LaneState | null> {
+  const [doc] = await tx.select().from(salesQuotationDocuments).where(eq(salesQuotationDocuments.sqdocNum, sqdocNum));
+  if (!doc) return null;
+  const lines = await tx.select().from(salesQuotationCharges).where(eq(salesQuotationCharges.sqdocNum, sqdocNum)).orderBy(asc(salesQuotationCharges.id));
+  return { doc, lines };
+}
+
+/** The lane's own fields the log compares: everything but its keys and bookkeeping. */
+function laneFields(doc: Document): Record<string, unknown> {
+  const { id: _id, sqdocNum: _num, sqRefNum: _ref, lineNo: _line, ...fields } = doc;
+  return fields;
+}
+
+/**
+ * One audit row for a lane added, changed or removed, on the quotation it belongs to: only the lane fields and
+ * charge lines that changed, before and after. A change that changed nothing writes no row.
+ */
+async function auditLane(tx: Tx, userId: string, action: AuditAction, before: LaneState | null, after: LaneState | null) {
+  const fields = changedValues(before && laneFields(before.doc), after && laneFields(after.doc));
+  const lines = changedLines(before?.lines ?? [], after?.lines ?? [], lineKey, LINE_FIELDS);
+  if (!fields && !lines) return;
+  const side = (which: "before" | "after", state: LaneState | null) =>
+    state === null ? null : { ...fields?.[which], ...(lines ? { charges: lines[which] } : {}) };
+  const doc = (after ?? before)!.doc;
+  await recordAudit(tx, {
+    actor: userId,
+    action,
+    target: `sales-quotation:${doc.sqRefNum}`,
+    detail: { lane: doc.sqdocNum, lineNo: doc.lineNo, before: side("before", before), after: side("after", after) },
+  });
+}
+
 /** MultipleInsertDocsWAreas: adds lanes to a quotation, each priced at the rates in force on its date. */
 export async function insertLanes(db: Db, caller: LaneEditor, sqRefNum: string, lanes: readonly LaneInput[]) {
   const sqdocNums = await db.transaction(async (raw) => {
@@ -109,6 +154,7 @@ export async function insertLanes(db: Db, caller: LaneEditor, sqRefNum: string, 
       }).returning();
       existing.push(doc);
       await writeCharges(tx, sqdocNum, priced.charges, caller.userId);
+      await auditLane(tx, caller.userId, "QUOTATION_LANE_ADDED", null, await laneState(tx, sqdocNum));
       written.push(sqdocNum);
     }
     await touch(tx, quotation.id, caller.userId);
@@ -137,6 +183,7 @@ export async function updateLane(db: Db, caller: LaneEditor, sqdocNum: string, l
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Tx;
     const quotation = await lockEditable(tx, caller, doc.sqRefNum);
+    const before = await laneState(tx, doc.sqdocNum);
     const priced = await priceLane(tx, { ...lane, cargoTypeCode: quotation.cargoTypeCode, sqDate: quotation.sqDate });
     const codes = priced.place;
     const others = await tx.select().from(salesQuotationDocuments)
@@ -145,6 +192,7 @@ export async function updateLane(db: Db, caller: LaneEditor, sqdocNum: string, l
     await tx.update(salesQuotationDocuments).set({ ...codes, ...laneValues(lane), dateModified: new Date(), userModified: caller.userId })
       .where(eq(salesQuotationDocuments.id, doc.id));
     await writeCharges(tx, doc.sqdocNum, priced.charges, caller.userId);
+    await auditLane(tx, caller.userId, "QUOTATION_LANE_CHANGED", before, await laneState(tx, doc.sqdocNum));
     await touch(tx, quotation.id, caller.userId);
   });
   return { data: await laneByNumber(db, doc.sqdocNum, caller).then((r) => r.data), message: `Lane ${doc.lineNo} of ${doc.sqRefNum} updated` };
@@ -158,7 +206,9 @@ export async function deleteLane(db: Db, caller: LaneEditor, id: number) {
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Tx;
     const quotation = await lockEditable(tx, caller, doc.sqRefNum);
+    const before = await laneState(tx, doc.sqdocNum);
     await tx.delete(salesQuotationDocuments).where(eq(salesQuotationDocuments.id, doc.id));
+    await auditLane(tx, caller.userId, "QUOTATION_LANE_REMOVED", before, null);
     await touch(tx, quotation.id, caller.userId);
   });
   return { message: `Lane ${doc.lineNo} removed from sales quotation ${doc.sqRefNum}` };
@@ -250,6 +300,7 @@ export async function copyLanes(tx: Tx, from: string, to: string, userId: string
         ...charge, sqdocNum: newNum, userCreated: userId, userModified: userId,
       })));
     }
+    await auditLane(tx, userId, "QUOTATION_LANE_ADDED", null, await laneState(tx, newNum));
   }
 }
 

@@ -36,7 +36,14 @@ type Quotation = typeof salesQuotations.$inferSelect;
 /** How long a new quotation may be booked on unless the AE says otherwise. */
 const DEFAULT_VALID_DAYS = 30;
 
-const target = { table: salesQuotations, id: salesQuotations.id, status: salesQuotations.status, dateModified: salesQuotations.dateModified };
+const target = {
+  table: salesQuotations,
+  id: salesQuotations.id,
+  status: salesQuotations.status,
+  dateModified: salesQuotations.dateModified,
+  label: salesQuotations.sqRefNum,
+  drafter: salesQuotations.userCreated,
+};
 
 async function defaultBranchOf(db: Db, caller: SqCaller): Promise<string> {
   const [row] = await db.select({ code: branches.code }).from(userBranches)

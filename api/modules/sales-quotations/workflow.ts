@@ -3,7 +3,8 @@ import { defineWorkflow, type TransitionRule, type WorkflowActor } from "../../s
 /**
  * The approval chain of a quotation (001 §4): the account executive submits, the sales manager, the auditor
  * and the finance approver each approve or deny in turn. A denied quotation goes back to its AE, who moves it
- * to draft or submits it again. Each role acts only at its own step.
+ * to draft or submits it again. Each role acts only at its own step, and four eyes hold on the chain (see
+ * `approvals`): the quotation's drafter approves or denies at no step, and one person at no more than one step.
  */
 export const SQ_STATUSES = [
   "Draft",
@@ -90,6 +91,21 @@ export const salesQuotationFlow = defineWorkflow({
     archive: {
       from: [...ARCHIVABLE_STATUSES], to: "Archived", who: "its account executive or a sales branch manager",
       allowed: (a) => a.capabilities.has("SQ_AE") || a.capabilities.has("SQ_SBM"), notice: "Sales quotation archived!",
+    },
+  },
+  /**
+   * Each submit starts a new chain: after a denial the AE changes the quotation and submits it again, and its
+   * approvers start afresh (someone who acted at one step of the denied round may act at another step now).
+   */
+  approvals: {
+    startedBy: ["submit"],
+    steps: {
+      smApprove: { step: "SM", verb: "approve" },
+      smDeny: { step: "SM", verb: "deny" },
+      audApprove: { step: "AUD", verb: "approve" },
+      audDeny: { step: "AUD", verb: "deny" },
+      faApprove: { step: "FA", verb: "approve" },
+      faDeny: { step: "FA", verb: "deny" },
     },
   },
 });

@@ -75,7 +75,7 @@ export const customersRoutes: RouteDef[] = [
     method: "delete", path: "/Customers/deleteV1", permission: "MASTERDATA", tag, body: deleteBody,
     summary: "Delete customers by id with their addresses and charges (all or none)",
     response: writeAnswer(z.object({ ids: z.array(z.number()) })),
-  }, ({ deps, body }) => deleteCustomers(deps.db, body)),
+  }, ({ deps, body, caller }) => deleteCustomers(deps.db, body, caller)),
   route({
     method: "get", path: "/Customers/searchShipperConsignee", permission: "authenticated", tag, query: shipperConsigneeQuery,
     summary: "Active shippers or consignees matching a search (type narrows to one side)", response: pageAnswer(row),

@@ -3,6 +3,7 @@ import type { Db, Executor } from "../../../../db/client.ts";
 import { areas, charges, companyPolicies, customerAddresses, customerCharges, customers } from "../../../../db/schema/master-data.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
+import { changedLines, changedValues, recordAudit } from "../../../shared/audit.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { customerService } from "../entities.ts";
@@ -178,7 +179,21 @@ async function writeAddresses(db: Executor, customerCode: string, list: Customer
   })));
 }
 
-async function writeCharges(db: Executor, customerCode: string, list: CustomerChargeInput[], actor: Actor, now: Date) {
+/**
+ * Replaces the charges agreed with a customer; when an amount, or the list, changed, one audit row on the
+ * customer with the lines that changed, before and after, in the caller's transaction.
+ */
+async function writeCharges(db: Db, customerCode: string, list: CustomerChargeInput[], actor: Actor, now: Date) {
+  const agreedOf = () =>
+    db.select({ chargeCode: customerCharges.chargeCode, amount: customerCharges.amount }).from(customerCharges)
+      .where(eq(customerCharges.customerCode, customerCode)).orderBy(asc(customerCharges.chargeCode));
+  const before = await agreedOf();
+  await replaceCharges(db, customerCode, list, actor, now);
+  const lines = changedLines(before, await agreedOf(), (line) => line.chargeCode, ["amount"]);
+  if (lines) await recordAudit(db, { actor: actor.userId, action: "CUSTOMER_CHARGES_CHANGED", target: `customer:${customerCode}`, detail: lines });
+}
+
+async function replaceCharges(db: Executor, customerCode: string, list: CustomerChargeInput[], actor: Actor, now: Date) {
   await db.delete(customerCharges).where(eq(customerCharges.customerCode, customerCode));
   if (list.length === 0) return;
   await db.insert(customerCharges).values(list.map((c) => ({
@@ -227,8 +242,8 @@ export async function getWithDetails(db: Db, id: number): Promise<CustomerWithDe
 }
 
 /** DELETE /Customers/deleteV1: customers by id, with their details (all or none). */
-export function deleteCustomers(db: Db, ids: number[]) {
-  return customerService.remove(db, ids);
+export function deleteCustomers(db: Db, ids: number[], actor: Actor) {
+  return customerService.remove(db, ids, actor);
 }
 
 /** GET /Customers/customerChargesV1/{code}: the charges agreed with one customer. */
@@ -252,11 +267,20 @@ export async function ratesBasis(db: Db, code: string) {
 
 /** PUT /Customers/ratesBasis/{customer}?isPerBag, by customer id: switches the customer between per-bag and per-TEU rating. */
 export async function setRatesBasis(db: Db, id: number, isPerBag: boolean, actor: Actor) {
-  const [row] = await db.update(customers)
-    .set({ isPerBag, userModified: actor.userId, dateModified: new Date() })
-    .where(eq(customers.id, id))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", `Customer with id ${id} was not found.`);
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ isPerBag: customers.isPerBag }).from(customers).where(eq(customers.id, id)).for("update");
+    if (!current) throw new AppError("NOT_FOUND", `Customer with id ${id} was not found.`);
+    const [written] = await tx.update(customers)
+      .set({ isPerBag, userModified: actor.userId, dateModified: new Date() })
+      .where(eq(customers.id, id))
+      .returning();
+    // How the customer is rated is part of its price: the change is audited like a rate's.
+    const diff = changedValues(current, { isPerBag: written.isPerBag });
+    if (diff) {
+      await recordAudit(tx, { actor: actor.userId, action: "CUSTOMER_RATES_BASIS_CHANGED", target: `customer:${written.code}`, detail: { recordId: id, ...diff } });
+    }
+    return written;
+  });
   return { data: basisOf(row), message: "Customer updated successfully" };
 }
 

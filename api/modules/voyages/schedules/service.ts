@@ -6,7 +6,8 @@ import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { manilaDayRange } from "../../../shared/dates.ts";
-import { transition, type WorkflowActor } from "../../../shared/workflow.ts";
+import { recordAudit } from "../../../shared/audit.ts";
+import { refuseDrafter, transition, type WorkflowActor } from "../../../shared/workflow.ts";
 import type { ScheduleInput, ScheduleListQuery, ScheduleRow, ScheduleUpdate } from "./schemas.ts";
 import { CRO_ACTION_TO, type CroStatus, croWorkflow } from "./workflow.ts";
 
@@ -119,12 +120,25 @@ export async function activateSchedule(db: Db, caller: VoyageCaller, id: number,
   return { data: await scheduleByNumber(db, voyage.voyageNum), message: `Voyage ${voyage.voyageNum} ${isActive ? "activated" : "deactivated"} successfully` };
 }
 
-/** approve/{id}: records who approved and when, once; approving an approved voyage changes nothing. */
+/**
+ * approve/{id}: records who approved and when, once; approving an approved voyage changes nothing. Four eyes:
+ * whoever scheduled the voyage does not approve it. The approval writes its audit row in the same transaction.
+ */
 export async function approveSchedule(db: Db, caller: VoyageCaller, id: number) {
   const voyage = await voyageById(db, id);
   if (!voyage.isActive) throw new AppError("CONFLICT", `Voyage ${voyage.voyageNum} is inactive; activate it before approving.`);
-  const approved = await db.update(voyageSchedules).set({ approvedBy: caller.userId, dateApproved: new Date() })
-    .where(and(eq(voyageSchedules.id, id), sql`${voyageSchedules.approvedBy} is null`)).returning({ id: voyageSchedules.id });
+  if (voyage.approvedBy === null) refuseDrafter("this voyage", voyage.userCreated, caller);
+  const approved = await db.transaction(async (tx) => {
+    const rows = await tx.update(voyageSchedules).set({ approvedBy: caller.userId, dateApproved: new Date() })
+      .where(and(eq(voyageSchedules.id, id), sql`${voyageSchedules.approvedBy} is null`)).returning({ id: voyageSchedules.id });
+    if (rows.length > 0) {
+      await recordAudit(tx, {
+        actor: caller.userId, action: "VOYAGE_APPROVED", target: `voyage:${voyage.voyageNum}`,
+        detail: { recordId: id, before: { approvedBy: null }, after: { approvedBy: caller.userId } },
+      });
+    }
+    return rows;
+  });
   const data = await scheduleByNumber(db, voyage.voyageNum);
   if (approved.length === 0) return { data, message: `Voyage ${voyage.voyageNum} was already approved by ${data.approvedBy}` };
   return { data, message: `Voyage ${voyage.voyageNum} approved successfully` };
@@ -142,7 +156,9 @@ export async function updateCroStatus(db: Db, caller: WorkflowActor, id: number,
   return { data: await scheduleByNumber(db, voyage.voyageNum), message: `CRO status of voyage ${voyage.voyageNum} set to ${croStatus}` };
 }
 
-const croTarget = { table: voyageSchedules, id: voyageSchedules.id, status: voyageSchedules.croStatus, dateModified: voyageSchedules.dateModified };
+const croTarget = {
+  table: voyageSchedules, id: voyageSchedules.id, status: voyageSchedules.croStatus, dateModified: voyageSchedules.dateModified, label: voyageSchedules.voyageNum,
+};
 
 /** The voyages of `where` with their vessel and branch names and their destinations in calling order. */
 export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {
