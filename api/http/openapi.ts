@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SESSION_COOKIE } from "../modules/auth/index.ts";
+import { WHOLE_NUMBERS } from "../shared/contracts.ts";
 import { CAPABILITIES, MENU_LABELS, type MenuId } from "../shared/permissions.ts";
 import type { AppConfig } from "./config.ts";
 import type { RouteDef } from "./route.ts";
@@ -7,7 +8,16 @@ import type { RouteDef } from "./route.ts";
 type Spec = RouteDef["spec"];
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any" });
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const bounds = WHOLE_NUMBERS.get(ctx.zodSchema as unknown as z.ZodType);
+      if (!bounds) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Record<string, unknown>)[key];
+      Object.assign(ctx.jsonSchema, { type: "integer", ...bounds });
+    },
+  });
 }
 
 function parameters(schema: z.ZodType | undefined, where: "path" | "query") {

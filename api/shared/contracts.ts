@@ -17,7 +17,7 @@ export const INT4_MAX = 2_147_483_647;
 export const wholeNumber = (label: string, o: { min?: number; max?: number; tooSmall?: string } = {}) => {
   const min = o.min ?? 0;
   const max = o.max ?? INT4_MAX;
-  return z.union([z.number(), z.string()], { error: `${label} must be a number` })
+  const schema = z.union([z.number(), z.string()], { error: `${label} must be a number` })
     .transform((v) => (typeof v === "number" ? v : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN))
     .pipe(
       z.number({ error: `${label} must be a number` })
@@ -26,7 +26,15 @@ export const wholeNumber = (label: string, o: { min?: number; max?: number; tooS
         // Not .int(): it also calls 1e23 "not whole", where "too large" is the one thing wrong with it.
         .refine(Number.isInteger, `${label} must be a whole number`),
     );
+  WHOLE_NUMBERS.set(schema, { minimum: min, maximum: max });
+  return schema;
 };
+
+/**
+ * The bounds of every wholeNumber(), for the API description: its input is "digits or a number", which JSON
+ * Schema would show as a bare union; a client should see an integer with its range.
+ */
+export const WHOLE_NUMBERS = new WeakMap<z.ZodType, { minimum: number; maximum: number }>();
 
 export const listQuery = z.object({
   skip: wholeNumber("skip", { tooSmall: "skip cannot be negative" }).default(0),
