@@ -15,6 +15,8 @@ let policyId = 0;
 beforeAll(async () => {
   browser = await openBrowser("audit", { width: 1440, height: 900 });
   page = browser.page;
+  // One signed-in administrator for the whole file: the sign-in page is only there while signed out.
+  await signIn(page, baseURL, "admin", adminPassword);
 });
 
 afterAll(async () => {
@@ -37,7 +39,6 @@ describe("the audit log screen", () => {
     for (let i = 0; i < 10; i++) expect(await tryPassword(userId, `wrong-${i}`)).toBe(401);
     for (let i = 0; i < 4; i++) expect(await tryPassword(userId, "still-wrong")).toBe(429);
 
-    await signIn(page, baseURL, "admin", adminPassword);
     await page.goto(`${baseURL}/system_account/audit`);
     await page.getByTestId("audit-search").fill(userId);
     // Ten failures, the lock, and the refusals counted in one row: twelve rows.
@@ -61,7 +62,6 @@ describe("the audit log, filtered by record", () => {
     policyId = added.data.id;
     await asAdmin("PUT", `/CompanyPolicies/update/${policyId}`, { defaultValueDecimal: "5", dateModified: added.data.dateModified });
 
-    await signIn(page, baseURL, "admin", adminPassword);
     await page.goto(`${baseURL}/system_account/audit`);
     await page.getByTestId("audit-page").waitFor();
     await page.getByTestId("audit-record-kind").selectOption("company-policy");
