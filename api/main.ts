@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE } from "../db/seed/demo.ts";
 import { createApp } from "./app.ts";
 import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
 import { firstStart, moduleJobs } from "./modules/index.ts";
+import { stopNotifications } from "./modules/notifications/index.ts";
 import { createJobRunner } from "./shared/schedule.ts";
 import { type LadingEnv, loadConfig, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
@@ -91,6 +92,7 @@ const stop = async () => {
   await server.shutdown();
   await outbox.stop();
   transport?.close();
+  await stopNotifications(handle.db);
   await handle.close();
   Deno.exit(0);
 };

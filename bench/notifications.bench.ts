@@ -13,7 +13,7 @@ import path from "node:path";
 import { createApp } from "../api/app.ts";
 import { defaultConfig } from "../api/http/config.ts";
 import { issueToken } from "../api/modules/auth/tokens.ts";
-import { listenerCount } from "../api/modules/notifications/hub.ts";
+import { listenerCount } from "../api/modules/notifications/relay.ts";
 import { sendNotification } from "../api/modules/notifications/service.ts";
 import { seedReference } from "../api/modules/users/bootstrap.ts";
 import { migrateDatabase, openDatabase } from "../db/client.ts";

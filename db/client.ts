@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -132,6 +133,16 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
   const result = (await db.execute(query)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * The postgres.js client under a handle opened on PostgreSQL, for what drizzle does not cover (LISTEN/NOTIFY);
+ * null on PGlite, whose one process needs no message between servers. Give it the Db, not a transaction.
+ */
+export function postgresClientOf(db: Db): Sql | null {
+  const client = (db as { $client?: unknown }).$client;
+  // postgres.js is a tagged-template function; PGlite is an object with a listen() of its own.
+  return typeof client === "function" && "listen" in client && "notify" in client ? client as Sql : null;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

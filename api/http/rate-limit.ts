@@ -1,8 +1,15 @@
 import { AppError } from "../shared/errors.ts";
 
 /**
- * Fixed-window attempt counter kept in memory. It guards sign-in of one process; several API instances
- * would each count on their own, which still bounds guessing per instance.
+ * Fixed-window attempt counter kept in memory, per server process. Sign-in does not use it: its lockout and its
+ * limit per address count in the database (auth/lockout.ts, auth/address-limit.ts), where every server sees
+ * them. What it still guards is throttling, not a secret:
+ * - password reset requests (users): the link goes to the account's own mailbox and guesses nothing, so the
+ *   limit only keeps a mailbox from being flooded; with n servers a mailbox gets at most n × the limit;
+ * - public tracking lookups (bookings): a tracking reference shows where cargo is, and the limit only keeps
+ *   one address from walking the series; n servers allow n × the limit, still a few per second at most.
+ * A fixed multiple of a small number is acceptable for both, and counting them in the database would add a
+ * write to every such request for no protection that matters.
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenerCount } from "../../api/modules/notifications/hub.ts";
+import { listenerCount } from "../../api/modules/notifications/relay.ts";
 import { sendNotification } from "../../api/modules/notifications/service.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { createRole, createUser, makeTestApp, signIn, type TestApp } from "../support/app.ts";

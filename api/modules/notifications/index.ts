@@ -2,6 +2,7 @@ import type { LadingModule } from "../manifest.ts";
 
 export { configureWebPush } from "./push.ts";
 export { sendNotification } from "./service.ts";
+export { hubOf, listenerCount, stopNotifications } from "./relay.ts";
 
 import { notificationRoutes } from "./routes.ts";
 

@@ -4,7 +4,7 @@ import { sessionToken } from "../../http/guard.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { resolveSession } from "../auth/index.ts";
 import { idParam } from "../../shared/contracts.ts";
-import { subscribe } from "./hub.ts";
+import { hubOf, listenForOthers } from "./relay.ts";
 import { subscribePush, unsubscribePush, webPushPublicKey } from "./push.ts";
 import {
   allQuery,
@@ -133,11 +133,13 @@ export const notificationRoutes: RouteDef[] = [
       "opening one more ends the oldest with a `closed` event",
   }, ({ c, deps, caller }) =>
     streamSSE(c, async (stream) => {
-      let lastSent = lastEventId.parse(c.req.header("last-event-id") ?? c.req.query("after") ?? 0);
+      const after = lastEventId.parse(c.req.header("last-event-id") ?? c.req.query("after") ?? 0);
+      /** The catch-up's rows: the live feed may bring them again around the moment of connecting. */
+      const caughtUp = new Set<number>();
       let pending: NotificationRow[] = [];
       let wake: (() => void) | undefined;
       let evicted = false;
-      const unsubscribe = subscribe(caller.userId, (rows) => {
+      const unsubscribe = hubOf(deps.db).subscribe(caller.userId, (rows) => {
         pending.push(...rows);
         wake?.();
       }, {
@@ -152,15 +154,22 @@ export const notificationRoutes: RouteDef[] = [
         wake?.();
       });
       const send = async (rows: NotificationRow[]) => {
-        // The catch-up and the live feed can overlap around the moment of connecting; each goes out once.
-        for (const row of rows.filter((r) => r.id > lastSent)) {
+        // The catch-up and the live feed can overlap around the moment of connecting; each goes out once. Ids
+        // are not compared with the last one sent: with several servers, a notification written a moment earlier
+        // on another one can arrive after a newer one written here.
+        for (const row of rows.filter((r) => r.id > after && !caughtUp.has(r.id))) {
           await stream.writeSSE({ event: "notification", id: String(row.id), data: JSON.stringify(row) });
-          lastSent = row.id;
         }
       };
       try {
+        // Other servers' notifications reach this stream from its first event on.
+        await listenForOthers(deps.db, deps.log);
         await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: await countUnread(deps.db, caller) }), retry: RETRY_MS });
-        if (lastSent > 0) await send(await missedSince(deps.db, caller, lastSent));
+        if (after > 0) {
+          const missed = await missedSince(deps.db, caller, after);
+          await send(missed);
+          for (const row of missed) caughtUp.add(row.id);
+        }
         while (!stream.aborted && !evicted) {
           if (pending.length === 0) {
             const woke = await new Promise<boolean>((resolve) => {

@@ -4,8 +4,8 @@ import { branches, notifications, roleDetails, roles, userBranches, users } from
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../shared/contracts.ts";
 import { AppError } from "../../shared/errors.ts";
 import type { Capability, MenuId } from "../../shared/permissions.ts";
-import { publish } from "./hub.ts";
 import { deliverWebPush } from "./push.ts";
+import { announce, asRow } from "./relay.ts";
 import type { NotificationRow } from "./schemas.ts";
 
 /** Who is asking: notifications are always read as the caller's own. */
@@ -13,10 +13,6 @@ export interface Reader {
   userId: string;
   roleId: string;
 }
-
-type StoredRow = typeof notifications.$inferSelect;
-
-const asRow = (row: StoredRow): NotificationRow => ({ ...row, dateCreated: row.dateCreated.toISOString() });
 
 /** Whom a notification goes to. Every way given adds recipients; only active users of active roles receive it. */
 export interface Recipients {
@@ -91,9 +87,10 @@ async function resolveRecipients(db: Db, to: Recipients): Promise<{ userId: stri
 }
 
 /**
- * Sends a notification: one row per recipient, then straight to their open streams. This is the call every
- * module makes when work changes hands. Call it after the work's own transaction has committed, so nobody is
- * told of work that was then rolled back. Answers the rows written (none when nobody qualified).
+ * Sends a notification: one row per recipient, then straight to their open streams, on this server and, on
+ * PostgreSQL, on every other server (relay.ts). This is the call every module makes when work changes hands.
+ * Call it with the database after the work's own transaction has committed, so nobody is told of work that was
+ * then rolled back. Answers the rows written (none when nobody qualified).
  */
 export async function sendNotification(db: Db, input: NotificationInput): Promise<NotificationRow[]> {
   const everyone = await resolveRecipients(db, input);
@@ -108,7 +105,8 @@ export async function sendNotification(db: Db, input: NotificationInput): Promis
     sender: input.sender,
   }))).returning();
   const rows = written.map(asRow);
-  publish(rows);
+  // A notification that could not be announced to the other servers still reaches their streams on reconnect.
+  await announce(db, rows);
   // Push services answer in their own time; the work that caused the notification does not wait for them.
   deliverWebPush(db, rows).catch(() => {});
   return rows;
