@@ -139,6 +139,31 @@ describe.skipIf(backend !== "postgres")(
       expect(received(await onFirst.next())).toEqual(expected(fromFirst, "MV Pioneer arrived at Manila"));
     });
 
+    it("carries a notification to a whole role past the 8000 bytes of one announcement", async () => {
+      // 600 recipients with long user ids: their ids take nearly 30 kB, so the announcement goes in pieces.
+      const crew = await createRole(handle.db, ["VOYAGE"], "MS_CREW");
+      const name = (i: number) => `ms-crew-member-with-a-long-user-id-${String(i).padStart(3, "0")}`;
+      await secondDb.insert(schema.users).values(Array.from({ length: 598 }, (_, i) => ({
+        userId: name(i + 1), name: `Crew ${i + 1}`, email: `crew${i + 1}@example.test`, roleId: crew.id,
+      })));
+      await createUser(handle.db, { userId: name(0), password: PASSWORD, roleKey: crew.id });
+      await createUser(handle.db, { userId: name(599), password: PASSWORD, roleKey: crew.id });
+      const firstOfCrew = await open(second, await signIn(second, name(0), PASSWORD));
+      const lastOfCrew = await open(second, await signIn(second, name(599), PASSWORD));
+
+      const res = await first.call("POST", "/api/Notifications/CreateWebPush", {
+        token: tokens.admin,
+        body: { title: "Vessel Updates", message: "MV Pioneer is delayed a day", roleId: "MS_CREW" },
+      });
+      expect(res.status).toBe(201);
+      expect((await res.json()).data.recipients).toBe(600);
+      for (const [stream, userId] of [[firstOfCrew, name(0)], [lastOfCrew, name(599)]] as const) {
+        const event = await stream.next();
+        expect({ event: event.event, message: event.data.message, userId: event.data.userId })
+          .toEqual({ event: "notification", message: "MV Pioneer is delayed a day", userId });
+      }
+    });
+
     /** A sign-in try through `t` from its own client address, so only the account's count can refuse it. */
     let address = 1;
     const tryPassword = (t: TestApp, userId: string, password: string, from = `198.51.100.${address++}`) =>
