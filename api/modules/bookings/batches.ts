@@ -1,11 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client.ts";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type Db, queryRows, type Tx } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type BranchScope, branchCondition, coversBranch, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
-import { nextNumber } from "../../shared/numbering.ts";
+import { nextNumber, nextNumbers } from "../../shared/numbering.ts";
 import { initialStatus, transition, type WorkflowActor } from "../../shared/workflow.ts";
 import { randomToken } from "../../shared/tokens.ts";
 import {
@@ -13,6 +14,7 @@ import {
   batchRows,
   bookableVoyage,
   bookingByRef,
+  bookingLookups,
   type BookingRecord,
   bookingRow,
   bookingsOfBatch,
@@ -22,9 +24,10 @@ import {
   today,
   toRows,
   voyageOf,
-  writeCharges,
+  writeChargesMany,
 } from "./records.ts";
-import { lanesFor, sharedLaneReader } from "./pricing.ts";
+import { type LaneChoice, lanesFor, sharedLaneReader } from "./pricing.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
 import { batchWorkflow, bookingWorkflow, EDITABLE_STATUSES, serviceRemarks } from "./rules.ts";
 import type {
   BatchWithBookings,
@@ -64,27 +67,56 @@ export async function batchWithBookings(db: Db, bookingBatchRef: string, scope: 
 export async function insertBooking(
   tx: Tx,
   actor: BookingActor,
-  batch: { bookingBatchRef: string; voyageNum: string; customerCode: string; branchCode: string },
+  batch: NewBookingBatch,
   checked: CheckedBooking,
   extra: { clonedFrom?: string } = {},
 ): Promise<string> {
-  const bookingRef = await nextNumber(tx, { series: BOOKING_SERIES, branchCode: batch.branchCode });
-  await tx.insert(bookings).values({
+  const [bookingRef] = await insertBookings(tx, actor, [{ batch, checked, clonedFrom: extra.clonedFrom }]);
+  return bookingRef;
+}
+
+type NewBookingBatch = { bookingBatchRef: string; voyageNum: string; customerCode: string; branchCode: string };
+
+/** Rows per insert: a booking has some 55 columns, and PostgreSQL takes at most 65,535 parameters a statement. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Writes checked bookings in the caller's transaction, in a fixed number of statements whatever their number:
+ * one block of BK numbers per branch (in the order given, so references rise with the rows' ids), one insert of
+ * the bookings, one of their charges and one of the charges' audit rows. Answers the references in order.
+ */
+export async function insertBookings(
+  tx: Tx,
+  actor: BookingActor,
+  items: readonly { batch: NewBookingBatch; checked: CheckedBooking; clonedFrom?: string }[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const perBranch = new Map<string, number[]>();
+  for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
+  const refs: string[] = new Array(items.length);
+  for (const [branchCode, indexes] of perBranch) {
+    const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
+    indexes.forEach((index, k) => refs[index] = block[k]);
+  }
+  const bookingDate = today();
+  const status = initialStatus(bookingWorkflow);
+  const rows = items.map(({ batch, checked, clonedFrom }, i) => ({
     ...checked.values,
-    bookingRef,
+    bookingRef: refs[i],
     bookingBatchRef: batch.bookingBatchRef,
     voyageNum: batch.voyageNum,
     customerCode: batch.customerCode,
     branchCode: batch.branchCode,
-    status: initialStatus(bookingWorkflow),
+    status,
     publicId: randomToken(16),
-    bookingDate: today(),
-    clonedFrom: extra.clonedFrom ?? null,
+    bookingDate,
+    clonedFrom: clonedFrom ?? null,
     userCreated: actor.userId,
     userModified: actor.userId,
-  });
-  await writeCharges(tx, actor.userId, bookingRef, checked.priced.charges);
-  return bookingRef;
+  }));
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) await tx.insert(bookings).values(rows.slice(at, at + INSERT_CHUNK));
+  await writeChargesMany(tx, actor.userId, items.map((item, i) => ({ bookingRef: refs[i], charges: item.checked.priced.charges })), { fresh: true });
+  return refs;
 }
 
 /**
@@ -119,10 +151,11 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
   const customer = await customerOf(db, input.customerCode);
   const scope = { voyage, customerCode: customer.code, bookingDate: today() };
   const readLanes = sharedLaneReader(db, { voyage, customerCode: customer.code, on: scope.bookingDate });
+  const lookups = bookingLookups(db, input.bookings);
   const checked: CheckedBooking[] = [];
   for (const [i, booking] of input.bookings.entries()) {
     try {
-      checked.push(await checkBooking(db, { ...scope, readLanes }, booking));
+      checked.push(await checkBooking(db, { ...scope, readLanes, lookups }, booking));
     } catch (err) {
       if (err instanceof AppError && err.code === "VALIDATION") {
         const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`bookings.${i}.${k}`, v]));
@@ -135,7 +168,7 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
     await tx.insert(bookingBatches).values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
-    for (const one of checked) await insertBooking(tx, actor, batch, one);
+    await insertBookings(tx, actor, checked.map((one) => ({ batch, checked: one })));
     return ref;
   });
   return { data: await batchWithBookings(db, bookingBatchRef, actor), message: "Booking batch added successfully" };
@@ -159,26 +192,78 @@ function assertEditable(booking: BookingRecord) {
   }
 }
 
-async function applyUpdate(tx: Tx, actor: BookingActor, booking: BookingRecord, input: BookingUpdate) {
-  assertEditable(booking);
-  const voyage = await voyageOf(tx, booking.voyageNum);
-  const checked = await checkBooking(tx, { voyage, customerCode: booking.customerCode, bookingDate: booking.bookingDate }, input);
-  const stamp = input.dateModified ? new Date(input.dateModified) : null;
-  const changed = await tx.update(bookings).set({ ...checked.values, userModified: actor.userId, dateModified: new Date() })
-    .where(and(
-      eq(bookings.id, booking.id),
-      inArray(bookings.status, [...EDITABLE_STATUSES]),
-      stamp ? eq(bookings.dateModified, stamp) : undefined,
-    )).returning({ id: bookings.id });
-  if (changed.length === 0) {
-    throw new AppError("CONFLICT", `Booking ${booking.bookingRef} was changed by someone else since you opened it. Reload it and make your change again.`);
+const conflictOf = (booking: BookingRecord) =>
+  new AppError("CONFLICT", `Booking ${booking.bookingRef} was changed by someone else since you opened it. Reload it and make your change again.`);
+
+/**
+ * Checks and prices each change in order (the first refusal is the answer), then writes them all in one update
+ * and their charges in the statements of writeChargesMany. `named(i, err)` words the refusal of the i-th change.
+ */
+async function applyUpdates(
+  tx: Tx,
+  actor: BookingActor,
+  changes: readonly { booking: BookingRecord; input: BookingUpdate }[],
+  named: (i: number, err: unknown) => unknown = (_i, err) => err,
+) {
+  const voyages = new Map<string, Promise<ScheduleRow>>();
+  const lanes = new Map<string, () => Promise<LaneChoice[]>>();
+  const lookups = bookingLookups(tx, changes.map((c) => c.input));
+  const checked: CheckedBooking[] = [];
+  for (const [i, { booking, input }] of changes.entries()) {
+    try {
+      assertEditable(booking);
+      const voyageKey = booking.voyageNum.toLowerCase();
+      if (!voyages.has(voyageKey)) voyages.set(voyageKey, voyageOf(tx, booking.voyageNum));
+      const voyage = await voyages.get(voyageKey)!;
+      const laneKey = JSON.stringify([voyage.voyageNum, booking.customerCode, booking.bookingDate]);
+      if (!lanes.has(laneKey)) lanes.set(laneKey, sharedLaneReader(tx, { voyage, customerCode: booking.customerCode, on: booking.bookingDate }));
+      const scope = { voyage, customerCode: booking.customerCode, bookingDate: booking.bookingDate, readLanes: lanes.get(laneKey), lookups };
+      checked.push(await checkBooking(tx, scope, input));
+      // A stale copy is refused in its turn; the update below still guards a change made since this read.
+      if (input.dateModified && new Date(input.dateModified).getTime() !== new Date(booking.dateModified).getTime()) throw conflictOf(booking);
+    } catch (err) {
+      throw named(i, err);
+    }
   }
-  await writeCharges(tx, actor.userId, booking.bookingRef, checked.priced.charges);
+  const changed = new Set(await updateRows(tx, actor, changes.map((c, i) => ({ id: c.booking.id, stamp: c.input.dateModified ? new Date(c.input.dateModified) : null, values: checked[i].values }))));
+  const stale = changes.findIndex((c) => !changed.has(c.booking.id));
+  if (stale >= 0) throw named(stale, conflictOf(changes[stale].booking));
+  await writeChargesMany(tx, actor.userId, changes.map((c, i) => ({ bookingRef: c.booking.bookingRef, charges: checked[i].priced.charges })));
+}
+
+/**
+ * One UPDATE ... FROM (VALUES ...) writing each booking its own checked values, only while it is still editable
+ * and, when the change carries the dateModified it was made on, unchanged since. Answers the ids it wrote.
+ */
+async function updateRows(
+  tx: Tx,
+  actor: BookingActor,
+  rows: readonly { id: number; stamp: Date | null; values: CheckedBooking["values"] }[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const keys = Object.keys(rows[0].values) as (keyof CheckedBooking["values"])[];
+  const columns = keys.map((k) => bookings[k] as PgColumn);
+  const typed = (value: unknown, column: PgColumn) => sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+  const values = sql.join(rows.map((row) =>
+    sql`(${row.id}::integer, ${typed(row.stamp, bookings.dateModified)}, ${sql.join(keys.map((k, j) => typed(row.values[k] ?? null, columns[j])), sql`, `)})`
+  ), sql`, `);
+  const names = sql.join([sql.identifier("id"), sql.identifier("stamp"), ...columns.map((c) => sql.identifier(c.name))], sql`, `);
+  const assignments = sql.join(columns.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`), sql`, `);
+  const editable = sql.join(EDITABLE_STATUSES.map((status) => sql`${status}`), sql`, `);
+  const written = await queryRows<{ id: number }>(tx, sql`
+    update ${bookings} set ${assignments},
+      ${sql.identifier(bookings.userModified.name)} = ${actor.userId},
+      ${sql.identifier(bookings.dateModified.name)} = ${typed(new Date(), bookings.dateModified)}
+    from (values ${values}) as v(${names})
+    where ${bookings.id} = v.id and ${bookings.status} in (${editable})
+      and (v.stamp is null or ${bookings.dateModified} = v.stamp)
+    returning ${bookings.id} as id`);
+  return written.map((r) => Number(r.id));
 }
 
 export async function updateBooking(db: Db, actor: BookingActor, bookingRef: string, input: BookingUpdate) {
   const booking = await bookingByRef(db, bookingRef, actor);
-  await db.transaction((tx) => applyUpdate(tx, actor, booking, input));
+  await db.transaction((tx) => applyUpdates(tx, actor, [{ booking, input }]));
   return { data: await bookingRow(db, booking.bookingRef, actor), message: "Booking updated successfully" };
 }
 
@@ -191,21 +276,23 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
     refs.add(key);
   }
   const done = await db.transaction(async (tx) => {
-    const out: string[] = [];
-    for (const [i, pair] of pairs.entries()) {
-      const booking = await bookingByRef(tx, pair.bookingRef, actor);
-      try {
-        await applyUpdate(tx, actor, booking, pair.updateBooking);
-      } catch (err) {
-        if (err instanceof AppError) {
-          const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`${i}.updateBooking.${k}`, v]));
-          throw new AppError(err.code, `${booking.bookingRef}: ${err.message}`, fields);
-        }
-        throw err;
+    // Every booking read at once; one not found (or of another branch) is refused as bookingByRef would.
+    const found = await tx.select().from(bookings)
+      .where(and(inArray(sql`lower(${bookings.bookingRef})`, [...refs]), branchCondition(actor, bookings.branchCode)));
+    const byRef = new Map(found.map((b) => [b.bookingRef.toLowerCase(), b]));
+    const changes = pairs.map((pair) => {
+      const booking = byRef.get(pair.bookingRef.toLowerCase());
+      if (!booking) throw new AppError("NOT_FOUND", `Booking ${pair.bookingRef} was not found.`);
+      return { booking, input: pair.updateBooking };
+    });
+    await applyUpdates(tx, actor, changes, (i, err) => {
+      if (err instanceof AppError) {
+        const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`${i}.updateBooking.${k}`, v]));
+        return new AppError(err.code, `${changes[i].booking.bookingRef}: ${err.message}`, fields);
       }
-      out.push(booking.bookingRef);
-    }
-    return out;
+      return err;
+    });
+    return changes.map((c) => c.booking.bookingRef);
   });
   const rows = await toRows(db, await db.select().from(bookings).where(inArray(bookings.bookingRef, done)));
   return { data: rows, message: "Bookings updated successfully" };

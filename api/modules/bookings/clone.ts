@@ -1,14 +1,17 @@
-import { sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { nextNumber } from "../../shared/numbering.ts";
 import { initialStatus, transition, transitionMany } from "../../shared/workflow.ts";
-import { assertVoyageBranch, BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBooking } from "./batches.ts";
+import { branchCondition } from "../../shared/branch-scope.ts";
+import type { ScheduleRow } from "../voyages/index.ts";
+import { assertVoyageBranch, BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBookings } from "./batches.ts";
 import {
   type BatchRecord,
   batchByRef,
   bookableVoyage,
+  bookingLookups,
   type BookingRecord,
   bookingsOfBatch,
   type CheckedBooking,
@@ -19,7 +22,7 @@ import {
   today,
   toRows,
 } from "./records.ts";
-import { sharedLaneReader } from "./pricing.ts";
+import { type LaneChoice, sharedLaneReader } from "./pricing.ts";
 import { batchWorkflow, bookingWorkflow } from "./rules.ts";
 import type { BookingInput, BookingRow } from "./schemas.ts";
 
@@ -71,22 +74,36 @@ function asInput(b: BookingRecord, charges: BookingRow["charges"]): BookingInput
 export async function cloneBookings(db: Db, actor: BookingActor, refs: string[]) {
   const records = await recordsByRefs(db, refs, actor);
   const rows = await toRows(db, records);
+  const chargesOf = new Map(rows.map((r) => [r.bookingRef, r.charges]));
+  const inputs = records.map((b) => asInput(b, chargesOf.get(b.bookingRef)!));
+  // What the copies share is read once: their batches, voyages, lanes and reference rows.
+  const batchRefs = [...new Set(records.map((b) => b.bookingBatchRef))];
+  const batches = new Map((await db.select().from(bookingBatches)
+    .where(and(inArray(bookingBatches.bookingBatchRef, batchRefs), branchCondition(actor, bookingBatches.branchCode))))
+    .map((batch) => [batch.bookingBatchRef, batch]));
+  const voyages = new Map<string, Promise<ScheduleRow>>();
+  const lanes = new Map<string, () => Promise<LaneChoice[]>>();
+  const lookups = bookingLookups(db, inputs);
+  const bookingDate = today();
   const prepared: { b: BookingRecord; batch: BatchRecord; checked: CheckedBooking }[] = [];
-  for (const b of records) {
-    const batch = await batchByRef(db, b.bookingBatchRef, actor);
+  for (const [i, b] of records.entries()) {
+    const batch = batches.get(b.bookingBatchRef);
+    if (!batch) throw new AppError("NOT_FOUND", `Booking batch ${b.bookingBatchRef} was not found.`);
     if (batch.status !== "Draft" && batch.status !== "Sent") {
       throw new AppError("CONFLICT", `Booking batch ${batch.bookingBatchRef} is ${batch.status}; clone the batch instead to book again.`);
     }
-    const voyage = await bookableVoyage(db, b.voyageNum);
-    const charges = rows.find((r) => r.bookingRef === b.bookingRef)!.charges;
-    prepared.push({ b, batch, checked: await checkBooking(db, { voyage, customerCode: b.customerCode, bookingDate: today() }, asInput(b, charges)) });
+    const voyageKey = b.voyageNum.toLowerCase();
+    if (!voyages.has(voyageKey)) voyages.set(voyageKey, bookableVoyage(db, b.voyageNum));
+    const voyage = await voyages.get(voyageKey)!;
+    const laneKey = JSON.stringify([voyage.voyageNum, b.customerCode]);
+    if (!lanes.has(laneKey)) lanes.set(laneKey, sharedLaneReader(db, { voyage, customerCode: b.customerCode, on: bookingDate }));
+    const scope = { voyage, customerCode: b.customerCode, bookingDate, readLanes: lanes.get(laneKey), lookups };
+    prepared.push({ b, batch, checked: await checkBooking(db, scope, inputs[i]) });
   }
   const created = await db.transaction(async (tx) => {
-    const out: string[] = [];
     const expired = prepared.filter((p) => p.b.status === "Expired").map((p) => p.b.id);
     if (expired.length > 0) await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: expired, action: "clone", actor });
-    for (const p of prepared) out.push(await insertBooking(tx, actor, p.batch, p.checked, { clonedFrom: p.b.bookingRef }));
-    return out;
+    return await insertBookings(tx, actor, prepared.map((p) => ({ batch: p.batch, checked: p.checked, clonedFrom: p.b.bookingRef })));
   });
   return { data: await toRows(db, await recordsByRefs(db, created, actor)), message: bookingWorkflow.actions.clone.notice };
 }
@@ -101,12 +118,15 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
   assertVoyageBranch(actor, voyage);
   const records = await bookingsOfBatch(db, batch.bookingBatchRef, sql`${bookings.status} <> 'Cloned'`);
   const rows = await toRows(db, records);
+  const chargesOf = new Map(rows.map((r) => [r.id, r.charges]));
+  const inputs = records.map((b) => asInput(b, chargesOf.get(b.id)!));
   const scope = { voyage, customerCode: batch.customerCode, bookingDate: today() };
   const readLanes = sharedLaneReader(db, { voyage, customerCode: batch.customerCode, on: scope.bookingDate });
+  const lookups = bookingLookups(db, inputs);
   const checked: CheckedBooking[] = [];
-  for (const b of records) {
+  for (const [i, b] of records.entries()) {
     try {
-      checked.push(await checkBooking(db, { ...scope, readLanes }, asInput(b, rows.find((r) => r.id === b.id)!.charges)));
+      checked.push(await checkBooking(db, { ...scope, readLanes, lookups }, inputs[i]));
     } catch (err) {
       if (err instanceof AppError) throw new AppError(err.code, `${b.bookingRef}: ${err.message}`, err.fieldErrors);
       throw err;
@@ -117,7 +137,7 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const copy = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: batch.customerCode, branchCode: voyage.originBranchCode };
     await tx.insert(bookingBatches).values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
-    for (const [i, one] of checked.entries()) await insertBooking(tx, actor, copy, one, { clonedFrom: records[i].bookingRef });
+    await insertBookings(tx, actor, checked.map((one, i) => ({ batch: copy, checked: one, clonedFrom: records[i].bookingRef })));
     return ref;
   });
   return { data: await batchWithBookings(db, newRef, actor), message: batchWorkflow.actions.clone.notice };

@@ -45,6 +45,43 @@ export interface LaneSearch {
    * filters it by destination and mode. Left out, each pricing reads the lanes itself.
    */
   readLanes?: () => Promise<LaneChoice[]>;
+  /** The other pricing inputs, read once for several bookings (pricingLookups); left out, read for this one. */
+  lookups?: PricingLookups;
+}
+
+/** What pricing reads besides the lanes; every booking priced in one request asks the same questions. */
+export interface PricingLookups {
+  /** The insurance policies (insured value per TEU, rate). */
+  insurancePolicies(): Promise<CompanyPolicy[]>;
+  /** The codes of the charges that are insurance premiums. */
+  insuranceCodes(): Promise<Set<string>>;
+  /** Active charges of the charge master by upper-case code, for the added charges. */
+  chargeMasters(upperCodes: string[]): Promise<{ code: string; name: string }[]>;
+}
+
+/**
+ * The pricing inputs read on first use and kept for the call: `addedCodes` are the added charge codes of every
+ * booking priced with it, read together the first time one is asked for.
+ */
+export function pricingLookups(db: Db, addedCodes: readonly string[]): PricingLookups {
+  let policies: Promise<CompanyPolicy[]> | null = null;
+  let insurance: Promise<Set<string>> | null = null;
+  const named = new Set(addedCodes.map((c) => c.toUpperCase()));
+  let masters: Promise<{ code: string; name: string }[]> | null = null;
+  const readMasters = async (codes: string[]) =>
+    await db.select({ code: charges.code, name: charges.name }).from(charges)
+      .where(and(inArray(sql`upper(${charges.code})`, codes), eq(charges.isActive, true)));
+  return {
+    insurancePolicies: () => (policies ??= insurancePolicies(db)),
+    insuranceCodes: () =>
+      (insurance ??= db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true))
+        .then((rows) => new Set(rows.map((c) => c.code)))),
+    async chargeMasters(upperCodes) {
+      if (upperCodes.some((c) => !named.has(c))) return await readMasters(upperCodes);
+      const all = await (masters ??= readMasters([...named]));
+      return all.filter((m) => upperCodes.includes(m.code.toUpperCase()));
+    },
+  };
 }
 
 /** The lanes of one shipper on one voyage, read on first use and then shared by every booking priced with it. */
@@ -152,8 +189,9 @@ const QUANTITY_OF: Record<string, (input: PricingInput) => string> = {
   perTon: (input) => input.cargoWeight,
 };
 
-const insurancePolicies = (db: Db): Promise<CompanyPolicy[]> =>
-  db.select().from(companyPolicies).where(inArray(companyPolicies.code, [INSURED_VALUE_PER_TEU_POLICY, INSURANCE_RATE_POLICY]));
+// A real promise, not drizzle's query (which runs again at every await): kept, it is read once.
+const insurancePolicies = async (db: Db): Promise<CompanyPolicy[]> =>
+  await db.select().from(companyPolicies).where(inArray(companyPolicies.code, [INSURED_VALUE_PER_TEU_POLICY, INSURANCE_RATE_POLICY]));
 
 /**
  * The insurance premium of a booking priced at the lane's standard premium: worked out on all the booking's
@@ -181,8 +219,8 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
     : await lanesFor(db, { ...search, destinationBranchCode: input.destinationBranchCode, modeOfDelivery: input.modeOfDelivery });
   const lane = chooseLane(lanes, input, search.customerCode, search.voyage);
 
+  const shared = search.lookups ?? pricingLookups(db, input.additionalCharges.map((a) => a.chargeCode));
   const priced: BookingChargeRow[] = [];
-  let policies: Promise<CompanyPolicy[]> | null = null;
   for (const charge of lane.charges) {
     const quantity = QUANTITY_OF[charge.rateUnit]?.(input) ?? "0";
     // As on the quotation, a charge in a unit the booking ships nothing in is left off.
@@ -196,7 +234,7 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
       quantity,
       rate: normalizeAmount(charge.requestedRate),
       amount: standardInsurance
-        ? insuranceAmount(await (policies ??= insurancePolicies(db)), lane.sqDate, charge.standardRate, quantity)
+        ? insuranceAmount(await shared.insurancePolicies(), lane.sqDate, charge.standardRate, quantity)
         : chargeAmount(charge.requestedRate, charge.rateUnit as "perTeu", quantity),
       source: "SQ",
     });
@@ -205,8 +243,7 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
   const added = input.additionalCharges;
   if (added.length > 0) {
     const codes = added.map((a) => a.chargeCode.toUpperCase());
-    const masters = await db.select({ code: charges.code, name: charges.name }).from(charges)
-      .where(and(inArray(sql`upper(${charges.code})`, codes), eq(charges.isActive, true)));
+    const masters = await shared.chargeMasters(codes);
     const seen = new Set(lane.charges.map((c) => c.chargeCode.toUpperCase()));
     for (const extra of added) {
       const code = extra.chargeCode.toUpperCase();
@@ -221,9 +258,7 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
     }
   }
 
-  const insuranceCodes = new Set(
-    (await db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true))).map((c) => c.code),
-  );
+  const insuranceCodes = await shared.insuranceCodes();
   const insurance = priced.filter((c) => insuranceCodes.has(c.chargeCode) && c.source === "SQ").map((c) => c.amount);
   return {
     sqRefNum: lane.sqRefNum,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
   areas,
@@ -11,13 +12,13 @@ import {
   truckings,
 } from "../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../shared/branch-scope.ts";
-import { changedLines, recordAudit } from "../../shared/audit.ts";
+import { type AuditEntry, changedLines, recordAudits } from "../../shared/audit.ts";
 import { AppError } from "../../shared/errors.ts";
 import { manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { scheduleByNumber } from "../voyages/index.ts";
 import type { ScheduleRow } from "../voyages/index.ts";
-import { type LaneChoice, type PricedBooking, priceBooking } from "./pricing.ts";
+import { type LaneChoice, type PricedBooking, priceBooking, type PricingLookups, pricingLookups } from "./pricing.ts";
 import {
   type AddressParts,
   addressLine,
@@ -89,9 +90,59 @@ export function throwProblems(problems: Record<string, string>, headline?: strin
   throw new AppError("VALIDATION", headline ?? entries[0][1], Object.fromEntries(entries.map(([k, v]) => [k, [v]])));
 }
 
-async function checkArea(db: Db, field: string, areaCode: string | null, branchCode: string, what: string) {
+type AreaRecord = typeof areas.$inferSelect;
+
+/**
+ * A reader of reference rows by code (any letter case) for a set of bookings checked together: the first
+ * question reads every code the set names in one query, and each later one is answered from it. A code outside
+ * the set (none today) is read on its own.
+ */
+function codeReader<T extends { code: string }>(wanted: (string | null | undefined)[], load: (lowerCodes: string[]) => Promise<T[]>) {
+  const named = new Set(wanted.filter((c): c is string => !!c).map((c) => c.toLowerCase()));
+  let all: Promise<Map<string, T>> | null = null;
+  const byCode = (rows: T[]) => {
+    const map = new Map<string, T>();
+    for (const row of rows) if (!map.has(row.code.toLowerCase())) map.set(row.code.toLowerCase(), row);
+    return map;
+  };
+  return async (code: string): Promise<T | undefined> => {
+    const key = code.toLowerCase();
+    if (!named.has(key)) return (await load([key]))[0];
+    all ??= load([...named]).then(byCode);
+    return (await all).get(key);
+  };
+}
+
+/**
+ * What checking bookings reads besides the bookings themselves: areas, consignees, commodities, truckers and the
+ * pricing inputs. Made once for the bookings of one request (bookingLookups), so a batch of 100 reads each table
+ * once, not once per booking.
+ */
+export interface BookingLookups {
+  area(code: string): Promise<AreaRecord | undefined>;
+  consignee(code: string): Promise<{ code: string } | undefined>;
+  commodity(code: string): Promise<typeof commodities.$inferSelect | undefined>;
+  trucker(code: string): Promise<typeof truckings.$inferSelect | undefined>;
+  pricing: PricingLookups;
+}
+
+type LookupInput = Pick<BookingInput, "pickUpAreaCode" | "deliveryAreaCode" | "consigneeCode"> &
+  Partial<Pick<BookingInput, "commodityCode" | "truckingCode" | "additionalCharges">>;
+
+export function bookingLookups(db: Db, inputs: readonly LookupInput[]): BookingLookups {
+  const lowerIn = (column: AnyPgColumn) => (codes: string[]) => inArray(sql`lower(${column})`, codes);
+  return {
+    area: codeReader(inputs.flatMap((i) => [i.pickUpAreaCode, i.deliveryAreaCode]), (codes) => db.select().from(areas).where(lowerIn(areas.code)(codes))),
+    consignee: codeReader(inputs.map((i) => i.consigneeCode), (codes) => db.select({ code: customers.code }).from(customers).where(lowerIn(customers.code)(codes))),
+    commodity: codeReader(inputs.map((i) => i.commodityCode), (codes) => db.select().from(commodities).where(lowerIn(commodities.code)(codes))),
+    trucker: codeReader(inputs.map((i) => i.truckingCode), (codes) => db.select().from(truckings).where(lowerIn(truckings.code)(codes))),
+    pricing: pricingLookups(db, inputs.flatMap((i) => (i.additionalCharges ?? []).map((a) => a.chargeCode))),
+  };
+}
+
+async function checkArea(lookups: BookingLookups, field: string, areaCode: string | null, branchCode: string, what: string) {
   if (!areaCode) return null;
-  const [area] = await db.select().from(areas).where(sql`lower(${areas.code}) = lower(${areaCode})`);
+  const area = await lookups.area(areaCode);
   if (!area || !area.isActive) throw invalid(field, `Area ${areaCode} is not an active area.`);
   if (area.branchCode.toLowerCase() !== branchCode.toLowerCase()) {
     throw invalid(field, `Area ${area.code} belongs to branch ${area.branchCode}; the ${what} area must be one of branch ${branchCode}.`);
@@ -100,13 +151,19 @@ async function checkArea(db: Db, field: string, areaCode: string | null, branchC
 }
 
 /** Checks what the customer can type (shared by the staff form and the booking link). */
-export async function checkCustomerPart(db: Db, input: CustomerPartInput, ends: { originBranchCode: string; destinationBranchCode: string }, prefix = "") {
+export async function checkCustomerPart(
+  db: Db,
+  input: CustomerPartInput,
+  ends: { originBranchCode: string; destinationBranchCode: string },
+  prefix = "",
+  lookups: BookingLookups = bookingLookups(db, [input]),
+) {
   checkAddressNotBlank(`${prefix}pickUpAddress`, input.pickUpAddress, "pickUp");
   checkAddressNotBlank(`${prefix}deliveryAddress`, input.deliveryAddress, "delivery");
-  const pickUpArea = await checkArea(db, `${prefix}pickUpAreaCode`, input.pickUpAreaCode, ends.originBranchCode, "pick-up");
-  const deliveryArea = await checkArea(db, `${prefix}deliveryAreaCode`, input.deliveryAreaCode, ends.destinationBranchCode, "delivery");
+  const pickUpArea = await checkArea(lookups, `${prefix}pickUpAreaCode`, input.pickUpAreaCode, ends.originBranchCode, "pick-up");
+  const deliveryArea = await checkArea(lookups, `${prefix}deliveryAreaCode`, input.deliveryAreaCode, ends.destinationBranchCode, "delivery");
   if (input.consigneeCode) {
-    const [consignee] = await db.select({ code: customers.code }).from(customers).where(sql`lower(${customers.code}) = lower(${input.consigneeCode})`);
+    const consignee = await lookups.consignee(input.consigneeCode);
     if (!consignee) throw invalid(`${prefix}consigneeCode`, `Consignee ${input.consigneeCode} is not a customer.`);
   }
   return { pickUpArea, deliveryArea };
@@ -118,6 +175,8 @@ export interface BookingScope {
   bookingDate: string;
   /** Shares one read of the shipper's lanes among the bookings checked together (sharedLaneReader). */
   readLanes?: () => Promise<LaneChoice[]>;
+  /** Shares the reference rows among the bookings checked together (bookingLookups); left out, read for this one. */
+  lookups?: BookingLookups;
 }
 
 export interface CheckedBooking {
@@ -151,21 +210,22 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
   if (input.quantityTeu === 0 && input.quantity === 0 && Number(input.cargoWeight) === 0) {
     throw invalid("quantityTeu", "Give the TEU, the quantity or the weight the booking ships.");
   }
+  const lookups = scope.lookups ?? bookingLookups(db, [input]);
   const { pickUpArea, deliveryArea } = await checkCustomerPart(db, input, {
     originBranchCode: voyage.originBranchCode,
     destinationBranchCode: destination.destinationBranchCode,
-  });
+  }, "", lookups);
   if (input.commodityCode) {
-    const [commodity] = await db.select().from(commodities).where(sql`lower(${commodities.code}) = lower(${input.commodityCode})`);
+    const commodity = await lookups.commodity(input.commodityCode);
     if (!commodity || !commodity.isActive) throw invalid("commodityCode", `Commodity ${input.commodityCode} is not an active commodity.`);
   }
   let truckingCode: string | null = null;
   if (input.truckingCode) {
-    const [trucker] = await db.select().from(truckings).where(sql`lower(${truckings.code}) = lower(${input.truckingCode})`);
+    const trucker = await lookups.trucker(input.truckingCode);
     if (!trucker || !trucker.isActive) throw invalid("truckingCode", `Trucker ${input.truckingCode} is not an active trucker.`);
     truckingCode = trucker.code;
   }
-  const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate, readLanes: scope.readLanes }, {
+  const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate, readLanes: scope.readLanes, lookups: lookups.pricing }, {
     destinationBranchCode: destination.destinationBranchCode,
     modeOfDelivery: input.modeOfDelivery,
     isTandem: input.isTandem,
@@ -238,15 +298,45 @@ const PRICE_FIELDS = ["chargeName", "rateUnit", "quantity", "rate", "amount", "s
  * that changed (before and after) when any did; `actor` is the staff user, or `customer:<code>` through the link.
  */
 export async function writeCharges(db: Db, actor: string, bookingRef: string, charges: BookingChargeRow[]): Promise<void> {
-  const before = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef)).orderBy(asc(bookingCharges.id));
-  await db.delete(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef));
-  if (charges.length > 0) await db.insert(bookingCharges).values(charges.map((c) => ({ ...c, bookingRef })));
+  await writeChargesMany(db, actor, [{ bookingRef, charges }]);
+}
+
+/**
+ * writeCharges for several bookings in four statements whatever their number: one read of the lines before, one
+ * delete, one insert answering the lines as stored, and one insert of the audit rows, in the order of `items`.
+ * `fresh` bookings were inserted in this transaction and have no lines yet: the read and the delete are skipped.
+ */
+export async function writeChargesMany(
+  db: Db,
+  actor: string,
+  items: readonly { bookingRef: string; charges: readonly BookingChargeRow[] }[],
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  if (items.length === 0) return;
+  const refs = items.map((i) => i.bookingRef);
+  type Line = typeof bookingCharges.$inferSelect;
+  const before = options.fresh ? [] : await db.select().from(bookingCharges).where(inArray(bookingCharges.bookingRef, refs)).orderBy(asc(bookingCharges.id));
+  if (!options.fresh) await db.delete(bookingCharges).where(inArray(bookingCharges.bookingRef, refs));
+  const values = items.flatMap((i) => i.charges.map((c) => ({ ...c, bookingRef: i.bookingRef })));
+  const after: Line[] = [];
+  // Within PostgreSQL's limit of bind parameters per statement (9 columns a line; a call writes far fewer lines).
+  for (let at = 0; at < values.length; at += 5000) after.push(...await db.insert(bookingCharges).values(values.slice(at, at + 5000)).returning());
+  after.sort((a, b) => a.id - b.id);
+  const byBooking = (lines: Line[]) => {
+    const map = new Map<string, Line[]>();
+    for (const line of lines) map.set(line.bookingRef, [...(map.get(line.bookingRef) ?? []), line]);
+    return map;
+  };
+  const was = byBooking(before);
+  const now = byBooking(after);
   // Compared as stored, so a quantity of 1 and its stored 1.000 are the same value.
-  const after = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, bookingRef)).orderBy(asc(bookingCharges.id));
-  const key = (line: typeof after[number]) => `${line.chargeCode}/${line.chargePart}`;
-  const lines = changedLines(before, after, key, PRICE_FIELDS);
-  if (!lines) return;
-  await recordAudit(db, { actor, action: "BOOKING_PRICE_CHANGED", target: `booking:${bookingRef}`, detail: lines });
+  const key = (line: Line) => `${line.chargeCode}/${line.chargePart}`;
+  const entries: AuditEntry[] = [];
+  for (const bookingRef of refs) {
+    const lines = changedLines(was.get(bookingRef) ?? [], now.get(bookingRef) ?? [], key, PRICE_FIELDS);
+    if (lines) entries.push({ actor, action: "BOOKING_PRICE_CHANGED", target: `booking:${bookingRef}`, detail: lines });
+  }
+  await recordAudits(db, entries);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -294,7 +384,8 @@ export async function recordsByRefs(db: Db, refs: string[], scope: BranchScope):
   const lower = [...new Set(refs.map((r) => r.toLowerCase()))];
   const rows = await db.select().from(bookings)
     .where(and(inArray(sql`lower(${bookings.bookingRef})`, lower), branchCondition(scope, bookings.branchCode)));
-  const missing = lower.filter((r) => !rows.some((row) => row.bookingRef.toLowerCase() === r));
+  const found = new Set(rows.map((row) => row.bookingRef.toLowerCase()));
+  const missing = lower.filter((r) => !found.has(r));
   if (missing.length > 0) throw new AppError("NOT_FOUND", `Booking ${missing.join(", ")} was not found.`);
   return rows;
 }
@@ -334,12 +425,24 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
       ? db.select({ code: areas.code, isBackLoad: areas.isBackLoad }).from(areas).where(inArray(areas.code, areaCodes))
       : Promise.resolve([]),
   ]);
-  const name = <T extends { code: string }>(rows: T[], code: string | null, pick: (row: T) => string) => {
-    const row = code ? rows.find((r) => r.code === code) : undefined;
+  // Each joined once by key: a list of 500 bookings costs 500 look-ups, not 500 scans of every charge line.
+  const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((row) => [row.code, row]));
+  const name = <T extends { code: string }>(rows: Map<string, T>, code: string | null, pick: (row: T) => string) => {
+    const row = code ? rows.get(code) : undefined;
     return row ? pick(row) : code ?? "";
   };
+  const customerByCode = byCode(customerRows);
+  const branchByCode = byCode(branchRows);
+  const truckerByCode = byCode(truckerRows);
+  const areaByCode = byCode(areaRows);
+  const chargesOf = new Map<string, typeof chargeRows>();
+  for (const c of chargeRows) {
+    const list = chargesOf.get(c.bookingRef);
+    if (list) list.push(c);
+    else chargesOf.set(c.bookingRef, [c]);
+  }
   return records.map((r) => {
-    const charges = chargeRows.filter((c) => c.bookingRef === r.bookingRef).map((c) => ({
+    const charges = (chargesOf.get(r.bookingRef) ?? []).map((c) => ({
       chargeCode: c.chargeCode,
       chargeName: c.chargeName,
       chargePart: c.chargePart,
@@ -349,14 +452,14 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
       amount: c.amount,
       source: c.source as "SQ" | "ADDED",
     }));
-    const isBackLoad = areaRows.find((a) => a.code === r.pickUpAreaCode)?.isBackLoad ?? false;
+    const isBackLoad = (r.pickUpAreaCode ? areaByCode.get(r.pickUpAreaCode)?.isBackLoad : undefined) ?? false;
     return {
       id: r.id,
       bookingRef: r.bookingRef,
       bookingBatchRef: r.bookingBatchRef,
       voyageNum: r.voyageNum,
       customerCode: r.customerCode,
-      customerName: name(customerRows, r.customerCode, (c) => c.company),
+      customerName: name(customerByCode, r.customerCode, (c) => c.company),
       branchCode: r.branchCode,
       status: r.status as BookingStatus,
       consigneeCode: r.consigneeCode,
@@ -364,7 +467,7 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
       consigneeEmail: r.consigneeEmail,
       consigneeContactNum: r.consigneeContactNum,
       destinationBranchCode: r.destinationBranchCode,
-      destinationName: name(branchRows, r.destinationBranchCode, (b) => b.name),
+      destinationName: name(branchByCode, r.destinationBranchCode, (b) => b.name),
       modeOfDelivery: r.modeOfDelivery as DeliveryMode,
       modeOfPayment: r.modeOfPayment as BookingRow["modeOfPayment"],
       originHandling: r.originHandling,
@@ -394,7 +497,7 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
       isShipperOwned: r.isShipperOwned,
       containerVanNum: r.containerVanNum,
       truckingCode: r.truckingCode,
-      truckerName: name(truckerRows, r.truckingCode, (t) => t.name),
+      truckerName: name(truckerByCode, r.truckingCode, (t) => t.name),
       plateNum: r.plateNum,
       trailerNum: r.trailerNum,
       helperName: r.helperName,
@@ -430,8 +533,10 @@ export async function batchRows(db: Db, records: BatchRecord[]): Promise<BatchRo
     db.select({ code: customers.code, company: customers.company, email: customers.customerContactEmail }).from(customers)
       .where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
   ]);
+  const customerByCode = new Map(customerRows.map((c) => [c.code, c]));
+  const countOf = new Map(counts.map((c) => [c.ref, c.n]));
   return records.map((r) => {
-    const customer = customerRows.find((c) => c.code === r.customerCode);
+    const customer = customerByCode.get(r.customerCode);
     return {
       id: r.id,
       bookingBatchRef: r.bookingBatchRef,
@@ -447,7 +552,7 @@ export async function batchRows(db: Db, records: BatchRecord[]): Promise<BatchRo
       linkExpiresAt: iso(r.linkExpiresAt),
       linkUsedAt: iso(r.linkUsedAt),
       clonedFrom: r.clonedFrom,
-      bookingCount: counts.find((c) => c.ref === r.bookingBatchRef)?.n ?? 0,
+      bookingCount: countOf.get(r.bookingBatchRef) ?? 0,
       dateCreated: new Date(r.dateCreated).toISOString(),
       dateModified: new Date(r.dateModified).toISOString(),
     };

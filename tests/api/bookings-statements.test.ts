@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { makeTestApp } from "../support/app.ts";
+import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { countStatements, repeated, type StatementCounter } from "../support/statement-count.ts";
+import { backend, openTestDatabase } from "../support/test-db.ts";
+
+/**
+ * What a batch costs the database: the statements one request sends, counted at the driver. Writing 100 bookings
+ * must cost what writing 10 costs, so a lookup or a write made once per booking (an N+1) fails here however
+ * fast the machine is.
+ */
+
+let handle: DatabaseHandle;
+let counter: StatementCounter;
+let w: BookingWorld;
+
+const json = (res: Response) => res.json() as Promise<any>;
+
+/** n bookings, port-to-port and door-to-door in turn (the door lane carries insurance), each its own goods. */
+const someBookings = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ ...(i % 2 === 0 ? PTP_BOOKING : DTD_BOOKING), goods: `Lot ${i + 1}` }));
+
+/** Sends one request through the counted handle; answers its status, body and the statements it sent. */
+async function counted(method: string, path: string, body: unknown) {
+  let res!: Response;
+  const statements = await counter.measure(async () => {
+    res = await w.call("staff", method, path, body);
+  });
+  const answer = await json(res);
+  return { status: res.status, body: answer, statements, sent: counter.statements };
+}
+
+async function openBatch(n: number) {
+  const run = await counted("POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: someBookings(n) });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
+  expect(run.body.data.bookings).toHaveLength(n);
+  return run;
+}
+
+/** The failure message: the statements repeated, so the loop that came back is named. */
+const why = (sent: readonly string[]) => JSON.stringify(repeated(sent, 3).slice(0, 5), null, 1);
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  counter = await countStatements(handle);
+  w = await seedBookingWorld(counter.db, makeTestApp(counter.db));
+}, 60_000);
+afterAll(() => handle?.close());
+
+describe("statements per request, 10 bookings against 100", () => {
+  it("opens a batch of 100 bookings in 28 statements, 6 of them writes, as many as a batch of 10", async () => {
+    const ten = await openBatch(10);
+    const hundred = await openBatch(100);
+    expect(hundred.statements, why(hundred.sent)).toBe(ten.statements);
+    // The session check, 13 reads of the voyage, customer, lanes and reference rows, and the 8 reads of the answer.
+    expect(hundred.statements, why(hundred.sent)).toBe(28);
+    // Two number blocks (BB, BK), the batch, the bookings, their charges, and the audit rows of their prices.
+    const writes = hundred.sent.filter((s) => /^(insert|update|delete)\b/.test(s)).map((s) => s.split(" ").slice(0, 3).join(" "));
+    expect(writes).toEqual([
+      'insert into "number_series"',
+      'insert into "booking_batches"',
+      'insert into "number_series"',
+      'insert into "bookings"',
+      'insert into "booking_charges"',
+      'insert into "audit_log"',
+    ]);
+  });
+
+  it("clones 100 bookings in 28 statements and a batch of 100 in 33, as many as 10", async () => {
+    const ten = (await openBatch(10)).body.data;
+    const hundred = (await openBatch(100)).body.data;
+    const refs = (batch: any) => batch.bookings.map((b: any) => b.bookingRef);
+    const cloneTen = await counted("POST", "/Bookings/clone", { bookingRefs: refs(ten) });
+    const cloneHundred = await counted("POST", "/Bookings/clone", { bookingRefs: refs(hundred) });
+    expect(cloneHundred.status, JSON.stringify(cloneHundred.body)).toBe(200);
+    expect(cloneHundred.body.data).toHaveLength(100);
+    expect(cloneHundred.statements, why(cloneHundred.sent)).toBe(28);
+    expect(cloneHundred.statements, why(cloneHundred.sent)).toBe(cloneTen.statements);
+
+    const batchTen = await counted("POST", "/Bookings/cloneBatch", { bookingBatchRef: ten.bookingBatchRef });
+    const batchHundred = await counted("POST", "/Bookings/cloneBatch", { bookingBatchRef: hundred.bookingBatchRef });
+    expect(batchHundred.status, JSON.stringify(batchHundred.body)).toBe(200);
+    // The clones of the first call are copied too: they are Drafts of the batch, not renewed originals.
+    expect(batchHundred.body.data.bookings).toHaveLength(200);
+    expect(batchHundred.statements, why(batchHundred.sent)).toBe(33);
+    expect(batchHundred.statements, why(batchHundred.sent)).toBe(batchTen.statements);
+  });
+
+  it("changes 100 bookings at once in 24 statements, as many as 10", async () => {
+    const change = (batch: any) =>
+      batch.bookings.map((b: any, i: number) => ({
+        bookingRef: b.bookingRef,
+        updateBooking: { ...(i % 2 === 0 ? PTP_BOOKING : DTD_BOOKING), goods: `Changed ${i + 1}`, quantityTeu: 2, dateModified: b.dateModified },
+      }));
+    const ten = await counted("PUT", "/Bookings/multipleUpdate", change((await openBatch(10)).body.data));
+    const hundred = await counted("PUT", "/Bookings/multipleUpdate", change((await openBatch(100)).body.data));
+    expect(hundred.status, JSON.stringify(hundred.body)).toBe(200);
+    const byRef = (a: any, b: any) => a.bookingRef.localeCompare(b.bookingRef);
+    expect([...hundred.body.data].sort(byRef).map((b: any) => [b.goods, b.quantityTeu])).toEqual(
+      Array.from({ length: 100 }, (_, i) => [`Changed ${i + 1}`, 2]),
+    );
+    expect(hundred.statements, why(hundred.sent)).toBe(24);
+    expect(hundred.statements, why(hundred.sent)).toBe(ten.statements);
+  });
+
+  it("confirms a batch of 100 in 23 statements (19 on PostgreSQL) and 100 chosen bookings in 21 (17), as many as 10", async () => {
+    const ten = await counted("POST", "/Bookings/confirmBatch", { bookingBatchRef: (await openBatch(10)).body.data.bookingBatchRef });
+    const hundred = await counted("POST", "/Bookings/confirmBatch", { bookingBatchRef: (await openBatch(100)).body.data.bookingBatchRef });
+    expect(hundred.status, JSON.stringify(hundred.body)).toBe(200);
+    expect(hundred.body.data.bookings.map((b: any) => b.status)).toEqual(Array(100).fill("Confirmed"));
+    // PostgreSQL answers the workflow's checks in fewer statements than the embedded database.
+    expect(hundred.statements, why(hundred.sent)).toBe(backend === "postgres" ? 19 : 23);
+    expect(hundred.statements, why(hundred.sent)).toBe(ten.statements);
+
+    const refs = async (n: number) => (await openBatch(n)).body.data.bookings.map((b: any) => b.bookingRef);
+    const chosenTen = await counted("POST", "/Bookings/confirm", { bookingRefs: await refs(10) });
+    const chosenHundred = await counted("POST", "/Bookings/confirm", { bookingRefs: await refs(100) });
+    expect(chosenHundred.status, JSON.stringify(chosenHundred.body)).toBe(200);
+    expect(chosenHundred.body.data.map((b: any) => b.status)).toEqual(Array(100).fill("Confirmed"));
+    expect(chosenHundred.statements, why(chosenHundred.sent)).toBe(backend === "postgres" ? 17 : 21);
+    expect(chosenHundred.statements, why(chosenHundred.sent)).toBe(chosenTen.statements);
+  });
+});
