@@ -1,22 +1,29 @@
-import { and, asc, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Workflow } from "./workflow-definition.ts";
 import { type SetTransitionRequest, transitionWhere, type WorkflowTable } from "./workflow.ts";
 
 /**
  * How a job works through many rows while the API keeps answering. PGlite is one connection: a statement or a
- * transaction of a job holds it, and every request waits behind it. So a job takes its due rows a few hundred
- * at a time, each chunk in its own short transaction, and gives the event loop back between chunks so that the
- * requests that arrived meanwhile run their statements before the next chunk starts. On PostgreSQL each chunk's
- * transaction reserves one connection of the pool for itself (postgres.js), so the job never holds more than one
- * and requests keep the rest.
+ * transaction of a job holds it, and every request waits behind it. So a job takes its due rows a chunk at a
+ * time, each chunk set-based in its own short transaction, and gives the event loop and the database back
+ * between chunks so that the requests that arrived meanwhile run their statements before the next chunk starts.
+ * On PostgreSQL each chunk's transaction reserves one connection of the pool for itself (postgres.js), so the
+ * job holds one connection at a time and requests keep the rest.
  */
 
-/** Rows per chunk: small enough that a request waits one short transaction at most, big enough to stay set-based. */
-export const CHUNK_SIZE = 200;
+/**
+ * How long one chunk should hold the database. A request that arrives meanwhile waits at most about this long,
+ * so chunks are sized to it as the job goes: a few hundred rows on PostgreSQL or a fast machine, fewer on a
+ * slow one, where PGlite writes a booking's status, history and audit rows in about half a millisecond.
+ */
+export const CHUNK_MS = 12;
+const FIRST_CHUNK = 50;
+const MIN_CHUNK = 10;
+const MAX_CHUNK = 500;
 
 export interface ChunkedWork<R> {
-  /** Rows per transaction; CHUNK_SIZE by default. */
+  /** Rows per transaction, fixed; by default each chunk is sized to take about CHUNK_MS. */
   size?: number;
   /**
    * The keys of the next due rows, in ascending key order, after `after` (0 at first), at most `limit`. Read in
@@ -33,25 +40,55 @@ export function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A statement that waits this long or more had someone ahead of it: the requests are not through yet. */
+const QUEUED_MS = 2;
+/** However busy the API, the job takes its next chunk after this many turns. */
+const MAX_TURNS = 50;
+/** The longest pause between two chunks. */
+const MAX_PAUSE_MS = 250;
+const PAUSE_FACTOR = 2;
+
+/**
+ * Lets the requests go first after a chunk that held the database `workedMs`. The job pauses twice as long (so
+ * it has at most a third of the database's time, and a request arriving in the pause waits for nothing), then lets the
+ * requests still waiting through: a request runs several statements one after another, so the job queues a
+ * trivial statement behind theirs, turn after turn, until one runs at once (nobody was ahead of it). On PGlite
+ * statements run one at a time in the order they were asked for; on PostgreSQL this costs a round trip or two.
+ */
+async function giveWay(db: Db, workedMs: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, Math.min(PAUSE_FACTOR * workedMs, MAX_PAUSE_MS)));
+  for (let turn = 0; turn < MAX_TURNS; turn++) {
+    const started = performance.now();
+    await db.execute(sql`select 1`);
+    if (performance.now() - started < QUEUED_MS) return;
+    await yieldToRequests();
+  }
+}
+
 /**
  * Runs `chunked` over every due row, a chunk per transaction, yielding between chunks; answers what every chunk
  * answered, in order. A chunk that fails rolls back alone: the chunks before it stay done, as a re-run would
  * find them.
  */
 export async function inChunks<R>(db: Db, chunked: ChunkedWork<R>): Promise<R[]> {
-  const size = chunked.size ?? CHUNK_SIZE;
+  let size = chunked.size ?? FIRST_CHUNK;
   const done: R[] = [];
   let after = 0;
   for (;;) {
+    const started = performance.now();
     const step = await db.transaction(async (tx) => {
       const ids = await chunked.next(tx, after, size);
       if (ids.length === 0) return null;
-      return { last: ids[ids.length - 1], results: await chunked.work(tx, ids) };
+      return { last: ids[ids.length - 1], full: ids.length === size, results: await chunked.work(tx, ids) };
     });
     if (!step) return done;
     done.push(...step.results);
+    // A short chunk was the last: the daily run over a handful of rows ends without a pause.
+    if (!step.full) return done;
     after = step.last;
-    await yieldToRequests();
+    const workedMs = performance.now() - started;
+    if (chunked.size === undefined) size = Math.round(Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, size * CHUNK_MS / Math.max(workedMs, 1))));
+    await giveWay(db, workedMs);
   }
 }
 

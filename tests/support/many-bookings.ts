@@ -4,9 +4,11 @@ import { type Db, queryRows } from "../../db/client.ts";
 /**
  * Many Draft bookings whose pick-up date has passed, for the expiry job's tests and benchmark: the bookings of
  * the first batch that has any are copied (every column, with new references and public ids) into new batches
- * until `count` copies exist. The copies are rows as the services wrote them, made in a few statements.
+ * until `count` copies exist. The copies are rows as the services wrote them, made in a few statements; each
+ * call on one database takes a new `tag`, the suffix of its copies' references.
  */
-export async function copyOverdueBookings(db: Db, count: number): Promise<{ bookingRefs: string[] }> {
+export async function copyOverdueBookings(db: Db, count: number, tag = "C"): Promise<{ bookingRefs: string[] }> {
+  if (!/^[A-Z0-9]+$/.test(tag)) throw new Error(`A tag is letters and digits: ${tag}`);
   const [template] = await queryRows<{ ref: string; n: number }>(db, sql`
     select booking_batch_ref as ref, count(*)::int as n from bookings group by booking_batch_ref order by min(id) limit 1`);
   if (!template) throw new Error("There is no booking to copy.");
@@ -21,16 +23,16 @@ export async function copyOverdueBookings(db: Db, count: number): Promise<{ book
   const batchColumns = await columnsOf("booking_batches");
   await db.execute(sql.raw(`
     insert into booking_batches (${batchColumns.join(", ")})
-    select ${copyOf(batchColumns, { booking_batch_ref: `t.booking_batch_ref || '-C' || g`, status: `'Draft'`, link_token_hash: "null" })}
+    select ${copyOf(batchColumns, { booking_batch_ref: `t.booking_batch_ref || '-${tag}' || g`, status: `'Draft'`, link_token_hash: "null" })}
     from booking_batches t cross join generate_series(1, ${copies}) g
     where t.booking_batch_ref = '${template.ref.replaceAll("'", "''")}'`));
   const bookingColumns = await columnsOf("bookings");
   const rows = await queryRows<{ ref: string }>(db, sql.raw(`
     insert into bookings (${bookingColumns.join(", ")})
     select ${copyOf(bookingColumns, {
-    booking_ref: `t.booking_ref || '-C' || g`,
-    booking_batch_ref: `t.booking_batch_ref || '-C' || g`,
-    public_id: `md5(t.public_id || '-C' || g)`,
+    booking_ref: `t.booking_ref || '-${tag}' || g`,
+    booking_batch_ref: `t.booking_batch_ref || '-${tag}' || g`,
+    public_id: `md5(t.public_id || '-${tag}' || g)`,
     status: `'Draft'`,
     pick_up_date: `current_date - 2`,
   })}
