@@ -15,7 +15,8 @@ import { type BranchScope, coversBranch, EVERY_BRANCH, findInScope } from "../..
 import { AppError } from "../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../shared/list-filters.ts";
 import { nextNumber } from "../../shared/numbering.ts";
-import { transition, transitionWhere, type WorkflowActor } from "../../shared/workflow.ts";
+import { transition, type WorkflowActor } from "../../shared/workflow.ts";
+import { transitionInChunks } from "../../shared/chunks.ts";
 import { addCalendarDays, manilaDate } from "../../shared/dates.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { sendNotification } from "../notifications/index.ts";
@@ -238,7 +239,8 @@ export async function expireQuotations(db: Db, options: { today?: string; dryRun
     return { data: { expired: rows.map((r) => r.sqRefNum), dryRun: true }, message: `${rows.length} quotation(s) would expire` };
   }
   const userId = options.actor ?? "system";
-  const { moved } = await transitionWhere(db, salesQuotationFlow, target, {
+  // In chunks (api/shared/chunks.ts), so the requests made while the daily job runs are answered as it goes.
+  const moved = await transitionInChunks(db, salesQuotationFlow, target, {
     action: "expire",
     actor: { userId, menus: new Set(["SALESQUOTATION"]), capabilities: new Set() },
     where: pastValidity,

@@ -1,6 +1,6 @@
 import { Classes, HotkeysProvider, NonIdealState, Spinner } from "@blueprintjs/core";
 import { Provider as JotaiProvider, useAtomValue } from "jotai";
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { type AroundNavHandler, Router, useLocation, useSearch } from "wouter";
 import { ConfirmPromptHost, confirmPrompt } from "../components/ConfirmPrompt.tsx";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
@@ -8,10 +8,13 @@ import { fetchServerVersion, startSession } from "../lib/auth.ts";
 import { isLeaveGuarded, LEAVE_PROMPT } from "../lib/leave-guard.ts";
 import { dismissScreenNotices } from "../lib/notify.ts";
 import { darkModeAtom, serverVersionAtom, sessionAtom, signedInUserAtom, store } from "../lib/session.ts";
-import { PublicLayout, SignedInLayout, SignedOutLayout } from "./layout/Layouts.tsx";
+import { PublicLayout, SignedOutLayout } from "./layout/Layouts.tsx";
 import { NoAccessPage, NotFoundPage, resolveRoute } from "./routes.tsx";
 import { LoadingScreen, VersionMismatchScreen } from "./Startup.tsx";
 import { PAGES } from "../lib/paths.ts";
+
+// Loaded once someone is signed in: the sign-in page's first download stays Blueprint, the router and the form.
+const SignedInLayout = lazy(() => import("./layout/SignedInLayout.tsx"));
 
 /** The spec's longest startup wait: after it, the app shows itself signed out rather than spin on. */
 const STARTUP_LIMIT_MS = 3000;
@@ -91,7 +94,13 @@ function Shell() {
     </ErrorBoundary>
   );
   if (/^\/booking(\/|$)/i.test(location)) return <PublicLayout>{page}</PublicLayout>;
-  if (user) return <SignedInLayout user={user}>{page}</SignedInLayout>;
+  if (user) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SignedInLayout user={user}>{page}</SignedInLayout>
+      </Suspense>
+    );
+  }
   return <SignedOutLayout>{page}</SignedOutLayout>;
 }
 
