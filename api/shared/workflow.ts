@@ -85,7 +85,9 @@ async function refuseSameEyes(
     if (chain[0].actor === actor.userId) {
       throw new AppError("FORBIDDEN", `You sent ${name} for approval; another person must ${step.verb} it.`);
     }
-    const earlier = chain.slice(1).find((h) => h.actor === actor.userId && steps[h.action] !== undefined);
+    // Another step only: an earlier act at this same step means the record has moved on, which the status check
+    // answers (a racing second click is a 409, not a refusal of the person).
+    const earlier = chain.slice(1).find((h) => h.actor === actor.userId && steps[h.action] !== undefined && steps[h.action]!.step !== step.step);
     if (earlier) {
       throw new AppError(
         "FORBIDDEN",
