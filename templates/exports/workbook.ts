@@ -55,8 +55,8 @@ export function safeSheetName(name: string): string {
 /*
  * Why the cells are not handed to SheetJS: on 50,000 rows x 15 columns, aoa_to_sheet makes an object and an
  * "A1"-style key per cell and XLSX.write then walks those keys building each <c> through generic tag helpers
- * (attribute objects, a regex test per tag, another per value); with the garbage that leaves, that was about
- * 2 of the 2.2 s a build took (see templates/exports/README.md for the figures). So SheetJS still writes
+ * (attribute objects, a regex test per tag, another per value); with the garbage that leaves, that was most
+ * of the 2 to 3 s a build took (templates/exports/README.md has the figures). So SheetJS still writes
  * everything around the cells (workbook, styles, theme, sheet header with dimension, column widths and merges,
  * the zip), from a stand-in sheet without cells, and the cells are written here straight into <sheetData> in
  * the very form XLSX.write gives them: numbers untyped, booleans t="b", text as inline t="str" (no shared
