@@ -1,7 +1,6 @@
-import * as XLSX from "xlsx";
 import type { DeliveryListLine } from "../../api/modules/bookings/schemas.ts";
 import { manilaDate } from "../../api/shared/dates.ts";
-import type { CellValue, WorkbookColumn } from "./workbook.ts";
+import { type CellValue, type WorkbookColumn, writeSheets } from "./workbook.ts";
 
 /**
  * The pick-up list (origin branch, by pick-up date) and the delivery list (destination branch, by booking
@@ -46,13 +45,12 @@ export function buildPickUpListWorkbook(title: string, lines: DeliveryListLine[]
     COLUMNS.map((c) => c.header),
     ...rows.map((row) => COLUMNS.map((c) => c.value(row))),
   ];
-  const sheet = XLSX.utils.aoa_to_sheet(table);
-  sheet["!cols"] = COLUMNS.map((c) => ({ wch: c.width }));
-  // The title spans the table so that it is not cut off at the narrow first column.
-  sheet["!merges"] = [{ s: { r: 0, c: 0 }, e: { r: 0, c: COLUMNS.length - 1 } }];
-  const book = XLSX.utils.book_new();
-  // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
-  XLSX.utils.book_append_sheet(book, sheet, title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim() || "Sheet1");
-  const out = XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
-  return new Uint8Array(out);
+  return writeSheets([{
+    // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
+    name: title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim() || "Sheet1",
+    table,
+    widths: COLUMNS.map((c) => c.width),
+    // The title spans the table so that it is not cut off at the narrow first column.
+    merges: [{ s: { r: 0, c: 0 }, e: { r: 0, c: COLUMNS.length - 1 } }],
+  }]);
 }

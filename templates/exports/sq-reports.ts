@@ -1,5 +1,4 @@
-import * as XLSX from "xlsx";
-import { buildWorkbook, type CellValue, type WorkbookColumn, type WorkbookSpec } from "./workbook.ts";
+import { buildWorkbook, type CellValue, tableOf, type WorkbookColumn, type WorkbookSpec, writeSheets } from "./workbook.ts";
 
 /**
  * Workbooks of the three sales-quotation reports. Like every export here, header row first and fixed column
@@ -148,17 +147,5 @@ export function buildAgingWorkbook(report: AgingExport): Uint8Array {
 /** Several sheets in one file, each laid out as buildWorkbook lays out its one. */
 // deno-lint-ignore no-explicit-any
 function buildSheets(specs: WorkbookSpec<any>[]): Uint8Array {
-  const book = XLSX.utils.book_new();
-  for (const spec of specs) {
-    const table: CellValue[][] = [
-      spec.columns.map((c) => c.header),
-      ...spec.rows.map((row) => spec.columns.map((c) => c.value(row))),
-    ];
-    const sheet = XLSX.utils.aoa_to_sheet(table);
-    sheet["!cols"] = spec.columns.map((c) => ({ wch: c.width }));
-    // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
-    XLSX.utils.book_append_sheet(book, sheet, spec.sheetName.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Sheet1");
-  }
-  const out = XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
-  return new Uint8Array(out);
+  return writeSheets(specs.map(tableOf));
 }
