@@ -11,6 +11,7 @@ import { initialStatus, transition, type WorkflowActor } from "../../shared/work
 import { randomToken } from "../../shared/tokens.ts";
 import {
   batchByRef,
+  batchRowOf,
   batchRows,
   bookableVoyage,
   bookingByRef,
@@ -20,7 +21,9 @@ import {
   bookingsOfBatch,
   type CheckedBooking,
   checkBooking,
+  type ChargeLine,
   customerOf,
+  rowsOf,
   today,
   toRows,
   voyageOf,
@@ -71,8 +74,35 @@ export async function insertBooking(
   checked: CheckedBooking,
   extra: { clonedFrom?: string } = {},
 ): Promise<string> {
-  const [bookingRef] = await insertBookings(tx, actor, [{ batch, checked, clonedFrom: extra.clonedFrom }]);
-  return bookingRef;
+  const { records } = await insertBookings(tx, actor, [{ batch, checked, clonedFrom: extra.clonedFrom }]);
+  return records[0].bookingRef;
+}
+
+type NewBooking = { batch: NewBookingBatch; checked: CheckedBooking; clonedFrom?: string };
+
+/** What insertBookings wrote: the bookings as stored, in the order given, and their charge lines. */
+export interface WrittenBookings {
+  records: BookingRecord[];
+  lines: ChargeLine[];
+}
+
+/**
+ * The rows of bookings just written, built from what is in hand instead of read back: the stored rows and
+ * lines, the customers and voyages their checks read (the destination names are the voyage's calls), and the
+ * trucker and pick-up area each check found. The same rows toRows would read.
+ */
+export function writtenRows(
+  written: WrittenBookings,
+  items: readonly NewBooking[],
+  known: { customers: readonly { code: string; company: string }[]; voyages: readonly ScheduleRow[] },
+): BookingRow[] {
+  return rowsOf(written.records, {
+    charges: written.lines,
+    customers: known.customers,
+    branches: known.voyages.flatMap((v) => v.destinations.map((d) => ({ code: d.destinationBranchCode, name: d.destinationBranchName }))),
+    truckers: items.flatMap((i) => (i.checked.trucker ? [i.checked.trucker] : [])),
+    areas: items.flatMap((i) => (i.checked.values.pickUpAreaCode ? [{ code: i.checked.values.pickUpAreaCode, isBackLoad: i.checked.isBackLoad }] : [])),
+  });
 }
 
 type NewBookingBatch = { bookingBatchRef: string; voyageNum: string; customerCode: string; branchCode: string };
@@ -83,14 +113,14 @@ const INSERT_CHUNK = 1000;
 /**
  * Writes checked bookings in the caller's transaction, in a fixed number of statements whatever their number:
  * one block of BK numbers per branch (in the order given, so references rise with the rows' ids), one insert of
- * the bookings, one of their charges and one of the charges' audit rows. Answers the references in order.
+ * the bookings, one of their charges and one of the charges' audit rows. Answers the rows as stored, in order.
  */
 export async function insertBookings(
   tx: Tx,
   actor: BookingActor,
-  items: readonly { batch: NewBookingBatch; checked: CheckedBooking; clonedFrom?: string }[],
-): Promise<string[]> {
-  if (items.length === 0) return [];
+  items: readonly NewBooking[],
+): Promise<WrittenBookings> {
+  if (items.length === 0) return { records: [], lines: [] };
   const perBranch = new Map<string, number[]>();
   for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
   const refs: string[] = new Array(items.length);
@@ -114,9 +144,12 @@ export async function insertBookings(
     userCreated: actor.userId,
     userModified: actor.userId,
   }));
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) await tx.insert(bookings).values(rows.slice(at, at + INSERT_CHUNK));
-  await writeChargesMany(tx, actor.userId, items.map((item, i) => ({ bookingRef: refs[i], charges: item.checked.priced.charges })), { fresh: true });
-  return refs;
+  const records: BookingRecord[] = [];
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) records.push(...await tx.insert(bookings).values(rows.slice(at, at + INSERT_CHUNK)).returning());
+  // Ids rise in the order of the rows given, which is the order of the references.
+  records.sort((a, b) => a.id - b.id);
+  const lines = await writeChargesMany(tx, actor.userId, items.map((item, i) => ({ bookingRef: refs[i], charges: item.checked.priced.charges })), { fresh: true });
+  return { records, lines };
 }
 
 /**
@@ -164,14 +197,19 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
       throw err;
     }
   }
-  const bookingBatchRef = await db.transaction(async (tx) => {
+  const data = await db.transaction(async (tx) => {
     const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
-    await insertBookings(tx, actor, checked.map((one) => ({ batch, checked: one })));
-    return ref;
+    const [record] = await tx.insert(bookingBatches)
+      .values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId })
+      .returning();
+    const items = checked.map((one) => ({ batch, checked: one }));
+    const written = await insertBookings(tx, actor, items);
+    // The answer is what was just written and read for the checks: nothing is read back.
+    const row = batchRowOf(record, { company: customer.company, email: customer.customerContactEmail }, written.records.length);
+    return { ...row, bookings: writtenRows(written, items, { customers: [customer], voyages: [voyage] }) };
   });
-  return { data: await batchWithBookings(db, bookingBatchRef, actor), message: "Booking batch added successfully" };
+  return { data, message: "Booking batch added successfully" };
 }
 
 /** Bookings are added to a batch only while it is still being prepared (Draft or Sent). */
