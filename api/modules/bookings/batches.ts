@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../../db/client.ts";
-import { bookingBatches, bookings } from "../../../db/schema/index.ts";
+import { bookingBatches, bookings, customers } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type BranchScope, branchCondition, coversBranch, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
-import { nextNumber, nextNumbers } from "../../shared/numbering.ts";
+import { nextNumberBlocks, nextNumbers } from "../../shared/numbering.ts";
 import { initialStatus, transition, type WorkflowActor } from "../../shared/workflow.ts";
 import { randomToken } from "../../shared/tokens.ts";
 import {
@@ -51,7 +51,7 @@ import type {
 /** Who works on bookings: the workflow's actor with the branches they work for (api/shared/branch-scope.ts). */
 export type BookingActor = WorkflowActor & BranchScope;
 
-const BOOKING_SERIES = "BK";
+export const BOOKING_SERIES = "BK";
 export const BATCH_SERIES = "BB";
 
 /** The rows the workflows of rules.ts move: a booking (its reference names it in messages) and a batch. */
@@ -96,13 +96,16 @@ export function writtenRows(
   items: readonly NewBooking[],
   known: { customers: readonly { code: string; company: string }[]; voyages: readonly ScheduleRow[] },
 ): BookingRow[] {
-  return rowsOf(written.records, {
-    charges: written.lines,
-    customers: known.customers,
-    branches: known.voyages.flatMap((v) => v.destinations.map((d) => ({ code: d.destinationBranchCode, name: d.destinationBranchName }))),
-    truckers: items.flatMap((i) => (i.checked.trucker ? [i.checked.trucker] : [])),
-    areas: items.flatMap((i) => (i.checked.values.pickUpAreaCode ? [{ code: i.checked.values.pickUpAreaCode, isBackLoad: i.checked.isBackLoad }] : [])),
-  });
+  return rowsOf(written.records, { charges: written.lines, customers: known.customers, ...namesOfChecks(items.map((i) => i.checked), known.voyages) });
+}
+
+/** The names a booking row shows that its check already read: destinations (the voyages' calls), truckers, areas. */
+function namesOfChecks(checked: readonly CheckedBooking[], voyages: readonly ScheduleRow[]) {
+  return {
+    branches: voyages.flatMap((v) => v.destinations.map((d) => ({ code: d.destinationBranchCode, name: d.destinationBranchName }))),
+    truckers: checked.flatMap((c) => (c.trucker ? [c.trucker] : [])),
+    areas: checked.flatMap((c) => (c.values.pickUpAreaCode ? [{ code: c.values.pickUpAreaCode, isBackLoad: c.isBackLoad }] : [])),
+  };
 }
 
 type NewBookingBatch = { bookingBatchRef: string; voyageNum: string; customerCode: string; branchCode: string };
@@ -114,19 +117,23 @@ const INSERT_CHUNK = 1000;
  * Writes checked bookings in the caller's transaction, in a fixed number of statements whatever their number:
  * one block of BK numbers per branch (in the order given, so references rise with the rows' ids), one insert of
  * the bookings, one of their charges and one of the charges' audit rows. Answers the rows as stored, in order.
+ * `numbered`: BK numbers the caller already took for the items, in order (with its batch's, in one statement).
  */
 export async function insertBookings(
   tx: Tx,
   actor: BookingActor,
   items: readonly NewBooking[],
+  numbered?: readonly string[],
 ): Promise<WrittenBookings> {
   if (items.length === 0) return { records: [], lines: [] };
-  const perBranch = new Map<string, number[]>();
-  for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
-  const refs: string[] = new Array(items.length);
-  for (const [branchCode, indexes] of perBranch) {
-    const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
-    indexes.forEach((index, k) => refs[index] = block[k]);
+  const refs: string[] = numbered ? [...numbered] : new Array(items.length);
+  if (!numbered) {
+    const perBranch = new Map<string, number[]>();
+    for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
+    for (const [branchCode, indexes] of perBranch) {
+      const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
+      indexes.forEach((index, k) => refs[index] = block[k]);
+    }
   }
   const bookingDate = today();
   const status = initialStatus(bookingWorkflow);
@@ -198,13 +205,17 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
     }
   }
   const data = await db.transaction(async (tx) => {
-    const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
+    // The batch's number and its bookings' numbers in one statement, the batch's series first as everywhere.
+    const [[ref], bookingRefs] = await nextNumberBlocks(tx, [
+      { series: BATCH_SERIES, branchCode: voyage.originBranchCode, count: 1 },
+      { series: BOOKING_SERIES, branchCode: voyage.originBranchCode, count: checked.length },
+    ]);
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
     const [record] = await tx.insert(bookingBatches)
       .values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId })
       .returning();
     const items = checked.map((one) => ({ batch, checked: one }));
-    const written = await insertBookings(tx, actor, items);
+    const written = await insertBookings(tx, actor, items, bookingRefs);
     // The answer is what was just written and read for the checks: nothing is read back.
     const row = batchRowOf(record, { company: customer.company, email: customer.customerContactEmail }, written.records.length);
     return { ...row, bookings: writtenRows(written, items, { customers: [customer], voyages: [voyage] }) };
@@ -242,7 +253,7 @@ async function applyUpdates(
   actor: BookingActor,
   changes: readonly { booking: BookingRecord; input: BookingUpdate }[],
   named: (i: number, err: unknown) => unknown = (_i, err) => err,
-) {
+): Promise<{ checked: CheckedBooking[]; lines: ChargeLine[]; voyages: ScheduleRow[] }> {
   const voyages = new Map<string, Promise<ScheduleRow>>();
   const lanes = new Map<string, () => Promise<LaneChoice[]>>();
   const lookups = bookingLookups(tx, changes.map((c) => c.input));
@@ -266,7 +277,8 @@ async function applyUpdates(
   const changed = new Set(await updateRows(tx, actor, changes.map((c, i) => ({ id: c.booking.id, stamp: c.input.dateModified ? new Date(c.input.dateModified) : null, values: checked[i].values }))));
   const stale = changes.findIndex((c) => !changed.has(c.booking.id));
   if (stale >= 0) throw named(stale, conflictOf(changes[stale].booking));
-  await writeChargesMany(tx, actor.userId, changes.map((c, i) => ({ bookingRef: c.booking.bookingRef, charges: checked[i].priced.charges })));
+  const lines = await writeChargesMany(tx, actor.userId, changes.map((c, i) => ({ bookingRef: c.booking.bookingRef, charges: checked[i].priced.charges })));
+  return { checked, lines, voyages: await Promise.all(voyages.values()) };
 }
 
 /**
@@ -323,16 +335,20 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
       if (!booking) throw new AppError("NOT_FOUND", `Booking ${pair.bookingRef} was not found.`);
       return { booking, input: pair.updateBooking };
     });
-    await applyUpdates(tx, actor, changes, (i, err) => {
+    const applied = await applyUpdates(tx, actor, changes, (i, err) => {
       if (err instanceof AppError) {
         const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`${i}.updateBooking.${k}`, v]));
         return new AppError(err.code, `${changes[i].booking.bookingRef}: ${err.message}`, fields);
       }
       return err;
     });
-    return changes.map((c) => c.booking.bookingRef);
+    return { refs: changes.map((c) => c.booking.bookingRef), ...applied };
   });
-  const rows = await toRows(db, await db.select().from(bookings).where(inArray(bookings.bookingRef, done)));
+  // The rows as written, named from what the checks read; only the customers' names are read for the answer.
+  const records = await db.select().from(bookings).where(inArray(bookings.bookingRef, done.refs));
+  const customerRows = await db.select({ code: customers.code, company: customers.company }).from(customers)
+    .where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))]));
+  const rows = rowsOf(records, { charges: done.lines, customers: customerRows, ...namesOfChecks(done.checked, done.voyages) });
   return { data: rows, message: "Bookings updated successfully" };
 }
 

@@ -2,11 +2,11 @@ import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { nextNumber } from "../../shared/numbering.ts";
+import { nextNumberBlocks } from "../../shared/numbering.ts";
 import { initialStatus, transition, transitionMany } from "../../shared/workflow.ts";
 import { branchCondition } from "../../shared/branch-scope.ts";
 import type { ScheduleRow } from "../voyages/index.ts";
-import { assertVoyageBranch, BATCH_SERIES, batchTarget, type BookingActor, bookingTarget, insertBookings, writtenRows } from "./batches.ts";
+import { assertVoyageBranch, BATCH_SERIES, batchTarget, BOOKING_SERIES, type BookingActor, bookingTarget, insertBookings, writtenRows } from "./batches.ts";
 import {
   type BatchRecord,
   batchByRef,
@@ -139,13 +139,16 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
   }
   const { record, items, written } = await db.transaction(async (tx) => {
     if (batch.status === "Expired") await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "clone", actor });
-    const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
+    const [[ref], bookingRefs] = await nextNumberBlocks(tx, [
+      { series: BATCH_SERIES, branchCode: voyage.originBranchCode, count: 1 },
+      { series: BOOKING_SERIES, branchCode: voyage.originBranchCode, count: checked.length },
+    ]);
     const copy = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: batch.customerCode, branchCode: voyage.originBranchCode };
     const [record] = await tx.insert(bookingBatches)
       .values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId })
       .returning();
     const items = checked.map((one, i) => ({ batch: copy, checked: one, clonedFrom: records[i].bookingRef }));
-    return { record, items, written: await insertBookings(tx, actor, items) };
+    return { record, items, written: await insertBookings(tx, actor, items, bookingRefs) };
   });
   // The batch row still reads its customer's name and email; its bookings' rows are built from what was written.
   const [row] = await batchRows(db, [record]);
