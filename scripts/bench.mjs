@@ -17,6 +17,7 @@ run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/ports.bench.
 run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/customers.bench.ts"]);
 run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "--v8-flags=--expose-gc", "bench/notifications.bench.ts"]);
 run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/jobs.bench.ts"]);
+run(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "bench/batch-read.bench.ts"]);
 run(process.execPath, ["bench/bundle-size.mjs"]);
 if (missed.length > 0) {
   console.log(`\nMissed a target or failed: ${missed.join(", ")}`);
