@@ -2,7 +2,7 @@ import { and, between, eq, gte, sql } from "drizzle-orm";
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../api/shared/errors.ts";
-import { nextNumber } from "../../api/shared/numbering.ts";
+import { nextNumber, nextNumberBlocks } from "../../api/shared/numbering.ts";
 import { defineWorkflow, historyOf, initialStatus, transition, transitionWhere, type WorkflowActor } from "../../api/shared/workflow.ts";
 import type { DatabaseHandle, Db } from "../../db/client.ts";
 import { auditLog, statusHistory } from "../../db/schema/index.ts";
@@ -213,6 +213,18 @@ describe("reference numbers", () => {
       throw new Error("the record could not be written");
     })).rejects.toThrow("could not be written");
     expect(await nextNumber(handle.db, { series: "RC", branchCode: "MNL", on })).toBe("RC-MNL-2026-000001");
+  });
+
+  it("takes a batch's number and its bookings' block in one statement, each series going on without a gap", async () => {
+    const on = new Date("2026-09-01T00:00:00Z");
+    expect(await nextNumber(handle.db, { series: "BK", branchCode: "ILO", on })).toBe("BK-ILO-2026-000001");
+    await expect(handle.db.transaction(async (tx) => {
+      await nextNumberBlocks(tx as never, [{ series: "BB", branchCode: "ILO", on, count: 1 }, { series: "BK", branchCode: "ILO", on, count: 5 }]);
+      throw new Error("the batch could not be written");
+    })).rejects.toThrow("could not be written");
+    expect(await nextNumberBlocks(handle.db, [{ series: "BB", branchCode: "ilo", on, count: 1 }, { series: "BK", branchCode: "ilo", on, count: 3 }]))
+      .toEqual([["BB-ILO-2026-000001"], ["BK-ILO-2026-000002", "BK-ILO-2026-000003", "BK-ILO-2026-000004"]]);
+    expect(await nextNumber(handle.db, { series: "BK", branchCode: "ILO", on })).toBe("BK-ILO-2026-000005");
   });
 
   it("hands 50 concurrent transactions 50 different, consecutive numbers", async () => {

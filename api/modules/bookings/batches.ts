@@ -1,16 +1,17 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, queryRows, type Tx } from "../../../db/client.ts";
-import { bookingBatches, bookings } from "../../../db/schema/index.ts";
+import { areas, bookingBatches, bookingCharges, bookings, branches, customers, truckings } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type BranchScope, branchCondition, coversBranch, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { searchAny } from "../../shared/list-filters.ts";
-import { nextNumber, nextNumbers } from "../../shared/numbering.ts";
+import { nextNumberBlocks, nextNumbers } from "../../shared/numbering.ts";
 import { initialStatus, transition, type WorkflowActor } from "../../shared/workflow.ts";
 import { randomToken } from "../../shared/tokens.ts";
 import {
   batchByRef,
+  batchRowOf,
   batchRows,
   bookableVoyage,
   bookingByRef,
@@ -20,7 +21,9 @@ import {
   bookingsOfBatch,
   type CheckedBooking,
   checkBooking,
+  type ChargeLine,
   customerOf,
+  rowsOf,
   today,
   toRows,
   voyageOf,
@@ -48,7 +51,7 @@ import type {
 /** Who works on bookings: the workflow's actor with the branches they work for (api/shared/branch-scope.ts). */
 export type BookingActor = WorkflowActor & BranchScope;
 
-const BOOKING_SERIES = "BK";
+export const BOOKING_SERIES = "BK";
 export const BATCH_SERIES = "BB";
 
 /** The rows the workflows of rules.ts move: a booking (its reference names it in messages) and a batch. */
@@ -57,10 +60,36 @@ export const batchTarget = {
   table: bookingBatches, id: bookingBatches.id, status: bookingBatches.status, dateModified: bookingBatches.dateModified, label: bookingBatches.bookingBatchRef,
 };
 
+/**
+ * A batch with its bookings and their charges: after the scope check, three reads at once whatever the batch's
+ * size (its bookings, their charge lines, and every name the rows show in one small read), joined by key. The
+ * names come apart from the bookings: joined into that read, mapping the wider rows cost more than the read.
+ */
 export async function batchWithBookings(db: Db, bookingBatchRef: string, scope: BranchScope): Promise<BatchWithBookings> {
   const batch = await batchByRef(db, bookingBatchRef, scope);
-  const [row] = await batchRows(db, [batch]);
-  return { ...row, bookings: await toRows(db, await bookingsOfBatch(db, batch.bookingBatchRef)) };
+  const ref = batch.bookingBatchRef;
+  const [records, lines, names] = await Promise.all([
+    db.select().from(bookings).where(eq(bookings.bookingBatchRef, ref)).orderBy(asc(bookings.id)),
+    db.select().from(bookingCharges)
+      .where(inArray(bookingCharges.bookingRef, db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.bookingBatchRef, ref))))
+      .orderBy(asc(bookingCharges.id)),
+    queryRows<{ kind: "customer" | "branch" | "trucker" | "area"; code: string; name: string | null; email: string | null; back_load: boolean | null }>(db, sql`
+      select 'customer' as kind, code, company as name, customer_contact_email as email, null::boolean as back_load from ${customers}
+        where code = ${batch.customerCode} or code in (select customer_code from ${bookings} where booking_batch_ref = ${ref})
+      union all select 'branch', code, name, null, null from ${branches} where code in (select destination_branch_code from ${bookings} where booking_batch_ref = ${ref})
+      union all select 'trucker', code, name, null, null from ${truckings} where code in (select trucking_code from ${bookings} where booking_batch_ref = ${ref})
+      union all select 'area', code, null, null, is_back_load from ${areas} where code in (select pick_up_area_code from ${bookings} where booking_batch_ref = ${ref})`),
+  ]);
+  const of = <K extends string>(kind: K) => names.filter((n) => n.kind === kind);
+  const customer = of("customer").find((c) => c.code === batch.customerCode);
+  const rows = rowsOf(records, {
+    charges: lines,
+    customers: of("customer").map((c) => ({ code: c.code, company: c.name ?? "" })),
+    branches: of("branch").map((b) => ({ code: b.code, name: b.name ?? "" })),
+    truckers: of("trucker").map((t) => ({ code: t.code, name: t.name ?? "" })),
+    areas: of("area").map((a) => ({ code: a.code, isBackLoad: a.back_load === true })),
+  });
+  return { ...batchRowOf(batch, customer && { company: customer.name ?? "", email: customer.email }, records.length), bookings: rows };
 }
 
 /** Writes one checked booking in the caller's transaction; its number comes from the origin branch's BK series. */
@@ -71,8 +100,38 @@ export async function insertBooking(
   checked: CheckedBooking,
   extra: { clonedFrom?: string } = {},
 ): Promise<string> {
-  const [bookingRef] = await insertBookings(tx, actor, [{ batch, checked, clonedFrom: extra.clonedFrom }]);
-  return bookingRef;
+  const { records } = await insertBookings(tx, actor, [{ batch, checked, clonedFrom: extra.clonedFrom }]);
+  return records[0].bookingRef;
+}
+
+type NewBooking = { batch: NewBookingBatch; checked: CheckedBooking; clonedFrom?: string };
+
+/** What insertBookings wrote: the bookings as stored, in the order given, and their charge lines. */
+export interface WrittenBookings {
+  records: BookingRecord[];
+  lines: ChargeLine[];
+}
+
+/**
+ * The rows of bookings just written, built from what is in hand instead of read back: the stored rows and
+ * lines, the customers and voyages their checks read (the destination names are the voyage's calls), and the
+ * trucker and pick-up area each check found. The same rows toRows would read.
+ */
+export function writtenRows(
+  written: WrittenBookings,
+  items: readonly NewBooking[],
+  known: { customers: readonly { code: string; company: string }[]; voyages: readonly ScheduleRow[] },
+): BookingRow[] {
+  return rowsOf(written.records, { charges: written.lines, customers: known.customers, ...namesOfChecks(items.map((i) => i.checked), known.voyages) });
+}
+
+/** The names a booking row shows that its check already read: destinations (the voyages' calls), truckers, areas. */
+function namesOfChecks(checked: readonly CheckedBooking[], voyages: readonly ScheduleRow[]) {
+  return {
+    branches: voyages.flatMap((v) => v.destinations.map((d) => ({ code: d.destinationBranchCode, name: d.destinationBranchName }))),
+    truckers: checked.flatMap((c) => (c.trucker ? [c.trucker] : [])),
+    areas: checked.flatMap((c) => (c.values.pickUpAreaCode ? [{ code: c.values.pickUpAreaCode, isBackLoad: c.isBackLoad }] : [])),
+  };
 }
 
 type NewBookingBatch = { bookingBatchRef: string; voyageNum: string; customerCode: string; branchCode: string };
@@ -83,20 +142,24 @@ const INSERT_CHUNK = 1000;
 /**
  * Writes checked bookings in the caller's transaction, in a fixed number of statements whatever their number:
  * one block of BK numbers per branch (in the order given, so references rise with the rows' ids), one insert of
- * the bookings, one of their charges and one of the charges' audit rows. Answers the references in order.
+ * the bookings, one of their charges and one of the charges' audit rows. Answers the rows as stored, in order.
+ * `numbered`: BK numbers the caller already took for the items, in order (with its batch's, in one statement).
  */
 export async function insertBookings(
   tx: Tx,
   actor: BookingActor,
-  items: readonly { batch: NewBookingBatch; checked: CheckedBooking; clonedFrom?: string }[],
-): Promise<string[]> {
-  if (items.length === 0) return [];
-  const perBranch = new Map<string, number[]>();
-  for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
-  const refs: string[] = new Array(items.length);
-  for (const [branchCode, indexes] of perBranch) {
-    const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
-    indexes.forEach((index, k) => refs[index] = block[k]);
+  items: readonly NewBooking[],
+  numbered?: readonly string[],
+): Promise<WrittenBookings> {
+  if (items.length === 0) return { records: [], lines: [] };
+  const refs: string[] = numbered ? [...numbered] : new Array(items.length);
+  if (!numbered) {
+    const perBranch = new Map<string, number[]>();
+    for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
+    for (const [branchCode, indexes] of perBranch) {
+      const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
+      indexes.forEach((index, k) => refs[index] = block[k]);
+    }
   }
   const bookingDate = today();
   const status = initialStatus(bookingWorkflow);
@@ -114,9 +177,12 @@ export async function insertBookings(
     userCreated: actor.userId,
     userModified: actor.userId,
   }));
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) await tx.insert(bookings).values(rows.slice(at, at + INSERT_CHUNK));
-  await writeChargesMany(tx, actor.userId, items.map((item, i) => ({ bookingRef: refs[i], charges: item.checked.priced.charges })), { fresh: true });
-  return refs;
+  const records: BookingRecord[] = [];
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) records.push(...await tx.insert(bookings).values(rows.slice(at, at + INSERT_CHUNK)).returning());
+  // Ids rise in the order of the rows given, which is the order of the references.
+  records.sort((a, b) => a.id - b.id);
+  const lines = await writeChargesMany(tx, actor.userId, items.map((item, i) => ({ bookingRef: refs[i], charges: item.checked.priced.charges })), { fresh: true });
+  return { records, lines };
 }
 
 /**
@@ -164,14 +230,23 @@ export async function createBatch(db: Db, actor: BookingActor, input: CreateBatc
       throw err;
     }
   }
-  const bookingBatchRef = await db.transaction(async (tx) => {
-    const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
+  const data = await db.transaction(async (tx) => {
+    // The batch's number and its bookings' numbers in one statement, the batch's series first as everywhere.
+    const [[ref], bookingRefs] = await nextNumberBlocks(tx, [
+      { series: BATCH_SERIES, branchCode: voyage.originBranchCode, count: 1 },
+      { series: BOOKING_SERIES, branchCode: voyage.originBranchCode, count: checked.length },
+    ]);
     const batch = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: customer.code, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId });
-    await insertBookings(tx, actor, checked.map((one) => ({ batch, checked: one })));
-    return ref;
+    const [record] = await tx.insert(bookingBatches)
+      .values({ ...batch, status: initialStatus(batchWorkflow), remarks: input.remarks, userCreated: actor.userId, userModified: actor.userId })
+      .returning();
+    const items = checked.map((one) => ({ batch, checked: one }));
+    const written = await insertBookings(tx, actor, items, bookingRefs);
+    // The answer is what was just written and read for the checks: nothing is read back.
+    const row = batchRowOf(record, { company: customer.company, email: customer.customerContactEmail }, written.records.length);
+    return { ...row, bookings: writtenRows(written, items, { customers: [customer], voyages: [voyage] }) };
   });
-  return { data: await batchWithBookings(db, bookingBatchRef, actor), message: "Booking batch added successfully" };
+  return { data, message: "Booking batch added successfully" };
 }
 
 /** Bookings are added to a batch only while it is still being prepared (Draft or Sent). */
@@ -204,7 +279,7 @@ async function applyUpdates(
   actor: BookingActor,
   changes: readonly { booking: BookingRecord; input: BookingUpdate }[],
   named: (i: number, err: unknown) => unknown = (_i, err) => err,
-) {
+): Promise<{ checked: CheckedBooking[]; lines: ChargeLine[]; voyages: ScheduleRow[] }> {
   const voyages = new Map<string, Promise<ScheduleRow>>();
   const lanes = new Map<string, () => Promise<LaneChoice[]>>();
   const lookups = bookingLookups(tx, changes.map((c) => c.input));
@@ -228,7 +303,8 @@ async function applyUpdates(
   const changed = new Set(await updateRows(tx, actor, changes.map((c, i) => ({ id: c.booking.id, stamp: c.input.dateModified ? new Date(c.input.dateModified) : null, values: checked[i].values }))));
   const stale = changes.findIndex((c) => !changed.has(c.booking.id));
   if (stale >= 0) throw named(stale, conflictOf(changes[stale].booking));
-  await writeChargesMany(tx, actor.userId, changes.map((c, i) => ({ bookingRef: c.booking.bookingRef, charges: checked[i].priced.charges })));
+  const lines = await writeChargesMany(tx, actor.userId, changes.map((c, i) => ({ bookingRef: c.booking.bookingRef, charges: checked[i].priced.charges })));
+  return { checked, lines, voyages: await Promise.all(voyages.values()) };
 }
 
 /**
@@ -285,16 +361,20 @@ export async function updateBookings(db: Db, actor: BookingActor, pairs: { booki
       if (!booking) throw new AppError("NOT_FOUND", `Booking ${pair.bookingRef} was not found.`);
       return { booking, input: pair.updateBooking };
     });
-    await applyUpdates(tx, actor, changes, (i, err) => {
+    const applied = await applyUpdates(tx, actor, changes, (i, err) => {
       if (err instanceof AppError) {
         const fields = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`${i}.updateBooking.${k}`, v]));
         return new AppError(err.code, `${changes[i].booking.bookingRef}: ${err.message}`, fields);
       }
       return err;
     });
-    return changes.map((c) => c.booking.bookingRef);
+    return { refs: changes.map((c) => c.booking.bookingRef), ...applied };
   });
-  const rows = await toRows(db, await db.select().from(bookings).where(inArray(bookings.bookingRef, done)));
+  // The rows as written, named from what the checks read; only the customers' names are read for the answer.
+  const records = await db.select().from(bookings).where(inArray(bookings.bookingRef, done.refs));
+  const customerRows = await db.select({ code: customers.code, company: customers.company }).from(customers)
+    .where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))]));
+  const rows = rowsOf(records, { charges: done.lines, customers: customerRows, ...namesOfChecks(done.checked, done.voyages) });
   return { data: rows, message: "Bookings updated successfully" };
 }
 

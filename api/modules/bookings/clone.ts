@@ -2,14 +2,15 @@ import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
-import { nextNumber } from "../../shared/numbering.ts";
+import { nextNumberBlocks } from "../../shared/numbering.ts";
 import { initialStatus, transition, transitionMany } from "../../shared/workflow.ts";
 import { branchCondition } from "../../shared/branch-scope.ts";
 import type { ScheduleRow } from "../voyages/index.ts";
-import { assertVoyageBranch, BATCH_SERIES, batchTarget, batchWithBookings, type BookingActor, bookingTarget, insertBookings } from "./batches.ts";
+import { assertVoyageBranch, BATCH_SERIES, batchTarget, BOOKING_SERIES, type BookingActor, bookingTarget, insertBookings, writtenRows } from "./batches.ts";
 import {
   type BatchRecord,
   batchByRef,
+  batchRows,
   bookableVoyage,
   bookingLookups,
   type BookingRecord,
@@ -100,12 +101,16 @@ export async function cloneBookings(db: Db, actor: BookingActor, refs: string[])
     const scope = { voyage, customerCode: b.customerCode, bookingDate, readLanes: lanes.get(laneKey), lookups };
     prepared.push({ b, batch, checked: await checkBooking(db, scope, inputs[i]) });
   }
-  const created = await db.transaction(async (tx) => {
+  const items = prepared.map((p) => ({ batch: p.batch, checked: p.checked, clonedFrom: p.b.bookingRef }));
+  const written = await db.transaction(async (tx) => {
     const expired = prepared.filter((p) => p.b.status === "Expired").map((p) => p.b.id);
     if (expired.length > 0) await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: expired, action: "clone", actor });
-    return await insertBookings(tx, actor, prepared.map((p) => ({ batch: p.batch, checked: p.checked, clonedFrom: p.b.bookingRef })));
+    return await insertBookings(tx, actor, items);
   });
-  return { data: await toRows(db, await recordsByRefs(db, created, actor)), message: bookingWorkflow.actions.clone.notice };
+  // The copies' rows from what was written and read for the checks; the originals' rows named their customers.
+  const customers = rows.map((r) => ({ code: r.customerCode, company: r.customerName }));
+  const data = writtenRows(written, items, { customers, voyages: await Promise.all(voyages.values()) });
+  return { data, message: bookingWorkflow.actions.clone.notice };
 }
 
 /**
@@ -132,13 +137,21 @@ export async function cloneBatch(db: Db, actor: BookingActor, input: { bookingBa
       throw err;
     }
   }
-  const newRef = await db.transaction(async (tx) => {
+  const { record, items, written } = await db.transaction(async (tx) => {
     if (batch.status === "Expired") await transition(tx, batchWorkflow, batchTarget, { id: batch.id, action: "clone", actor });
-    const ref = await nextNumber(tx, { series: BATCH_SERIES, branchCode: voyage.originBranchCode });
+    const [[ref], bookingRefs] = await nextNumberBlocks(tx, [
+      { series: BATCH_SERIES, branchCode: voyage.originBranchCode, count: 1 },
+      { series: BOOKING_SERIES, branchCode: voyage.originBranchCode, count: checked.length },
+    ]);
     const copy = { bookingBatchRef: ref, voyageNum: voyage.voyageNum, customerCode: batch.customerCode, branchCode: voyage.originBranchCode };
-    await tx.insert(bookingBatches).values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId });
-    await insertBookings(tx, actor, checked.map((one, i) => ({ batch: copy, checked: one, clonedFrom: records[i].bookingRef })));
-    return ref;
+    const [record] = await tx.insert(bookingBatches)
+      .values({ ...copy, status: initialStatus(batchWorkflow), remarks: batch.remarks, clonedFrom: batch.bookingBatchRef, userCreated: actor.userId, userModified: actor.userId })
+      .returning();
+    const items = checked.map((one, i) => ({ batch: copy, checked: one, clonedFrom: records[i].bookingRef }));
+    return { record, items, written: await insertBookings(tx, actor, items, bookingRefs) };
   });
-  return { data: await batchWithBookings(db, newRef, actor), message: batchWorkflow.actions.clone.notice };
+  // The batch row still reads its customer's name and email; its bookings' rows are built from what was written.
+  const [row] = await batchRows(db, [record]);
+  const customers = rows.map((r) => ({ code: r.customerCode, company: r.customerName }));
+  return { data: { ...row, bookings: writtenRows(written, items, { customers, voyages: [voyage] }) }, message: batchWorkflow.actions.clone.notice };
 }

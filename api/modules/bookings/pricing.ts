@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { charges, companyPolicies, ports } from "../../../db/schema/index.ts";
-import { EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
 import { normalizeAmount, sumAmounts, toCentavos } from "../../shared/money.ts";
 import { chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, insurancePremium, INSURED_VALUE_PER_TEU_POLICY } from "../master-data/index.ts";
-import { quotationsForBooking } from "../sales-quotations/index.ts";
+import { pricingLanes } from "../sales-quotations/index.ts";
 import type { ScheduleRow } from "../voyages/index.ts";
 import type { DeliveryMode } from "./rules.ts";
 import type { BookingChargeRow } from "./schemas.ts";
@@ -30,7 +29,10 @@ export interface LaneChoice {
   /** The quotation date: the rates and policies the lane was priced at were those in force on it. */
   sqDate: string;
   validUntil: string;
-  charges: { chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; source: string; standardRate: string; requestedRate: string }[];
+  charges: {
+    chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; source: string; standardRate: string; requestedRate: string;
+    isInsurancePremium: boolean;
+  }[];
 }
 
 export interface LaneSearch {
@@ -53,8 +55,6 @@ export interface LaneSearch {
 export interface PricingLookups {
   /** The insurance policies (insured value per TEU, rate). */
   insurancePolicies(): Promise<CompanyPolicy[]>;
-  /** The codes of the charges that are insurance premiums. */
-  insuranceCodes(): Promise<Set<string>>;
   /** Active charges of the charge master by upper-case code, for the added charges. */
   chargeMasters(upperCodes: string[]): Promise<{ code: string; name: string }[]>;
 }
@@ -65,7 +65,6 @@ export interface PricingLookups {
  */
 export function pricingLookups(db: Db, addedCodes: readonly string[]): PricingLookups {
   let policies: Promise<CompanyPolicy[]> | null = null;
-  let insurance: Promise<Set<string>> | null = null;
   const named = new Set(addedCodes.map((c) => c.toUpperCase()));
   let masters: Promise<{ code: string; name: string }[]> | null = null;
   const readMasters = async (codes: string[]) =>
@@ -73,9 +72,6 @@ export function pricingLookups(db: Db, addedCodes: readonly string[]): PricingLo
       .where(and(inArray(sql`upper(${charges.code})`, codes), eq(charges.isActive, true)));
   return {
     insurancePolicies: () => (policies ??= insurancePolicies(db)),
-    insuranceCodes: () =>
-      (insurance ??= db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true))
-        .then((rows) => new Set(rows.map((c) => c.code)))),
     async chargeMasters(upperCodes) {
       if (upperCodes.some((c) => !named.has(c))) return await readMasters(upperCodes);
       const all = await (masters ??= readMasters([...named]));
@@ -90,50 +86,36 @@ export function sharedLaneReader(db: Db, search: Omit<LaneSearch, "readLanes" | 
   return () => (lanes ??= lanesFor(db, search));
 }
 
-async function portsOf(db: Db, branchCodes: string[]): Promise<Map<string, string>> {
-  if (branchCodes.length === 0) return new Map();
+/** The voyage's active ports in one read: those of its origin, and those of the destinations asked by code. */
+async function portsOf(db: Db, originBranchCode: string, destinationBranchCodes: string[]) {
   const rows = await db.select({ code: ports.code, branchCode: ports.branchCode }).from(ports)
-    .where(and(inArray(ports.branchCode, branchCodes), eq(ports.isActive, true)));
-  return new Map(rows.map((r) => [r.code.toLowerCase(), r.branchCode]));
+    .where(and(inArray(ports.branchCode, [originBranchCode, ...destinationBranchCodes]), eq(ports.isActive, true)));
+  const origin = new Map<string, string>();
+  const destination = new Map<string, string>();
+  for (const r of rows) {
+    if (r.branchCode === originBranchCode) origin.set(r.code.toLowerCase(), r.branchCode);
+    if (destinationBranchCodes.includes(r.branchCode)) destination.set(r.code.toLowerCase(), r.branchCode);
+  }
+  return { origin, destination };
 }
 
-/** The quotation lanes a booking of this shipper on this voyage could be priced from, newest quotation first. */
+/**
+ * The quotation lanes a booking of this shipper on this voyage could be priced from, newest quotation first.
+ * The customer's price stands wherever it was quoted: pricing reads every branch's quotations.
+ */
 export async function lanesFor(db: Db, search: LaneSearch): Promise<LaneChoice[]> {
   const destinations = search.voyage.destinations.map((d) => d.destinationBranchCode)
     .filter((code) => !search.destinationBranchCode || code.toLowerCase() === search.destinationBranchCode.toLowerCase());
-  const [originPorts, destinationPorts] = await Promise.all([portsOf(db, [search.voyage.originBranchCode]), portsOf(db, destinations)]);
-  // The customer's price stands wherever it was quoted: pricing reads every branch's quotations.
-  const quotations = await quotationsForBooking(
-    db, { customerCode: search.customerCode, originPortCode: null, destinationPortCode: null, on: search.on }, EVERY_BRANCH,
-  );
+  const [{ origin: originPorts, destination: destinationPorts }, quoted] = await Promise.all([
+    portsOf(db, search.voyage.originBranchCode, destinations),
+    pricingLanes(db, { customerCode: search.customerCode, on: search.on }),
+  ]);
   const lanes: LaneChoice[] = [];
-  for (const quotation of quotations.data) {
-    for (const lane of quotation.lanes) {
-      if (!originPorts.has(lane.originPortCode.toLowerCase()) || !destinationPorts.has(lane.destinationPortCode.toLowerCase())) continue;
-      if (search.modeOfDelivery && lane.serviceModeCode !== search.modeOfDelivery) continue;
-      lanes.push({
-        sqRefNum: quotation.sqRefNum,
-        sqdocNum: lane.sqdocNum,
-        serviceModeCode: lane.serviceModeCode,
-        originPortCode: lane.originPortCode,
-        destinationPortCode: lane.destinationPortCode,
-        destinationBranchCode: destinationPorts.get(lane.destinationPortCode.toLowerCase())!,
-        originAreaCode: lane.originAreaCode,
-        destinationAreaCode: lane.destinationAreaCode,
-        isTandem: lane.isTandem,
-        sqDate: quotation.sqDate,
-        validUntil: quotation.validUntil,
-        charges: lane.charges.map((c) => ({
-          chargeCode: c.chargeCode,
-          chargeName: c.chargeName,
-          chargePart: c.chargePart,
-          rateUnit: c.rateUnit,
-          source: c.source,
-          standardRate: c.standardRate,
-          requestedRate: c.requestedRate,
-        })),
-      });
-    }
+  for (const lane of quoted) {
+    if (!originPorts.has(lane.originPortCode.toLowerCase()) || !destinationPorts.has(lane.destinationPortCode.toLowerCase())) continue;
+    if (search.modeOfDelivery && lane.serviceModeCode !== search.modeOfDelivery) continue;
+    const { charges: laneCharges, ...rest } = lane;
+    lanes.push({ ...rest, destinationBranchCode: destinationPorts.get(lane.destinationPortCode.toLowerCase())!, charges: laneCharges });
   }
   return lanes;
 }
@@ -258,7 +240,8 @@ export async function priceBooking(db: Db, search: LaneSearch, input: PricingInp
     }
   }
 
-  const insuranceCodes = await shared.insuranceCodes();
+  // The lane's own charges carry whether the charge master counts them as insurance; added charges never do.
+  const insuranceCodes = new Set(lane.charges.filter((c) => c.isInsurancePremium).map((c) => c.chargeCode));
   const insurance = priced.filter((c) => insuranceCodes.has(c.chargeCode) && c.source === "SQ").map((c) => c.amount);
   return {
     sqRefNum: lane.sqRefNum,

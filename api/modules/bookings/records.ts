@@ -184,6 +184,8 @@ export interface CheckedBooking {
   isBackLoad: boolean;
   values: Omit<typeof bookings.$inferInsert, "bookingRef" | "bookingBatchRef" | "voyageNum" | "customerCode" | "branchCode" | "status" | "publicId" | "bookingDate">;
   priced: PricedBooking;
+  /** The rows the check read that a booking's row names (the trucker), so a new booking is answered without reading them back. */
+  trucker: { code: string; name: string } | null;
 }
 
 const trimmed = (a: AddressInput): AddressInput => ({
@@ -220,10 +222,12 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
     if (!commodity || !commodity.isActive) throw invalid("commodityCode", `Commodity ${input.commodityCode} is not an active commodity.`);
   }
   let truckingCode: string | null = null;
+  let truckerNamed: CheckedBooking["trucker"] = null;
   if (input.truckingCode) {
     const trucker = await lookups.trucker(input.truckingCode);
     if (!trucker || !trucker.isActive) throw invalid("truckingCode", `Trucker ${input.truckingCode} is not an active trucker.`);
     truckingCode = trucker.code;
+    truckerNamed = { code: trucker.code, name: trucker.name };
   }
   const priced = await priceBooking(db, { voyage, customerCode: scope.customerCode, on: scope.bookingDate, readLanes: scope.readLanes, lookups: lookups.pricing }, {
     destinationBranchCode: destination.destinationBranchCode,
@@ -242,6 +246,7 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
   return {
     priced,
     isBackLoad: pickUpArea?.isBackLoad ?? false,
+    trucker: truckerNamed,
     values: {
       consigneeCode: input.consigneeCode,
       consigneeName: input.consigneeName,
@@ -290,6 +295,9 @@ export async function checkBooking(db: Db, scope: BookingScope, input: BookingIn
   };
 }
 
+/** A booking's charge line as stored. */
+export type ChargeLine = typeof bookingCharges.$inferSelect;
+
 /** The fields of a booking's charge line whose change the audit log keeps; a line is named by its charge and part. */
 const PRICE_FIELDS = ["chargeName", "rateUnit", "quantity", "rate", "amount", "source"] as const;
 
@@ -311,10 +319,10 @@ export async function writeChargesMany(
   actor: string,
   items: readonly { bookingRef: string; charges: readonly BookingChargeRow[] }[],
   options: { fresh?: boolean } = {},
-): Promise<void> {
-  if (items.length === 0) return;
+): Promise<ChargeLine[]> {
+  if (items.length === 0) return [];
   const refs = items.map((i) => i.bookingRef);
-  type Line = typeof bookingCharges.$inferSelect;
+  type Line = ChargeLine;
   const before = options.fresh ? [] : await db.select().from(bookingCharges).where(inArray(bookingCharges.bookingRef, refs)).orderBy(asc(bookingCharges.id));
   if (!options.fresh) await db.delete(bookingCharges).where(inArray(bookingCharges.bookingRef, refs));
   const values = items.flatMap((i) => i.charges.map((c) => ({ ...c, bookingRef: i.bookingRef })));
@@ -337,6 +345,8 @@ export async function writeChargesMany(
     if (lines) entries.push({ actor, action: "BOOKING_PRICE_CHANGED", target: `booking:${bookingRef}`, detail: lines });
   }
   await recordAudits(db, entries);
+  // The lines as stored, in the order they were written: the rows of the answer (toRows) read no more.
+  return after;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -406,6 +416,15 @@ export const deliveryAddressOf = (b: BookingRecord): AddressParts => ({
 });
 export const addressText = (a: AddressParts) => addressLine(a);
 
+/** What a booking's row shows beyond the booking itself: its charge lines and the names of what it refers to. */
+export interface RowSources {
+  charges: readonly ChargeLine[];
+  customers: readonly { code: string; company: string }[];
+  branches: readonly { code: string; name: string }[];
+  truckers: readonly { code: string; name: string }[];
+  areas: readonly { code: string; isBackLoad: boolean }[];
+}
+
 /** Bookings as rows, with names and charges read once for the whole list. */
 export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingRow[]> {
   if (records.length === 0) return [];
@@ -425,8 +444,14 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
       ? db.select({ code: areas.code, isBackLoad: areas.isBackLoad }).from(areas).where(inArray(areas.code, areaCodes))
       : Promise.resolve([]),
   ]);
+  return rowsOf(records, { charges: chargeRows, customers: customerRows, branches: branchRows, truckers: truckerRows, areas: areaRows });
+}
+
+/** Bookings as rows from what is already in hand (rows just written and what their checks read): no read. */
+export function rowsOf(records: readonly BookingRecord[], sources: RowSources): BookingRow[] {
+  const { charges: chargeRows, customers: customerRows, branches: branchRows, truckers: truckerRows, areas: areaRows } = sources;
   // Each joined once by key: a list of 500 bookings costs 500 look-ups, not 500 scans of every charge line.
-  const byCode = <T extends { code: string }>(rows: T[]) => new Map(rows.map((row) => [row.code, row]));
+  const byCode = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.code, row]));
   const name = <T extends { code: string }>(rows: Map<string, T>, code: string | null, pick: (row: T) => string) => {
     const row = code ? rows.get(code) : undefined;
     return row ? pick(row) : code ?? "";
@@ -435,7 +460,7 @@ export async function toRows(db: Db, records: BookingRecord[]): Promise<BookingR
   const branchByCode = byCode(branchRows);
   const truckerByCode = byCode(truckerRows);
   const areaByCode = byCode(areaRows);
-  const chargesOf = new Map<string, typeof chargeRows>();
+  const chargesOf = new Map<string, ChargeLine[]>();
   for (const c of chargeRows) {
     const list = chargesOf.get(c.bookingRef);
     if (list) list.push(c);
@@ -535,28 +560,30 @@ export async function batchRows(db: Db, records: BatchRecord[]): Promise<BatchRo
   ]);
   const customerByCode = new Map(customerRows.map((c) => [c.code, c]));
   const countOf = new Map(counts.map((c) => [c.ref, c.n]));
-  return records.map((r) => {
-    const customer = customerByCode.get(r.customerCode);
-    return {
-      id: r.id,
-      bookingBatchRef: r.bookingBatchRef,
-      voyageNum: r.voyageNum,
-      customerCode: r.customerCode,
-      customerName: customer?.company ?? r.customerCode,
-      customerEmail: customer?.email ?? "",
-      branchCode: r.branchCode,
-      status: r.status as BatchRow["status"],
-      remarks: r.remarks,
-      linkEmail: r.linkEmail,
-      linkSentAt: iso(r.linkSentAt),
-      linkExpiresAt: iso(r.linkExpiresAt),
-      linkUsedAt: iso(r.linkUsedAt),
-      clonedFrom: r.clonedFrom,
-      bookingCount: countOf.get(r.bookingBatchRef) ?? 0,
-      dateCreated: new Date(r.dateCreated).toISOString(),
-      dateModified: new Date(r.dateModified).toISOString(),
-    };
-  });
+  return records.map((r) => batchRowOf(r, customerByCode.get(r.customerCode), countOf.get(r.bookingBatchRef) ?? 0));
+}
+
+/** A batch as a row, from its record, its customer's name and email, and how many bookings it holds. */
+export function batchRowOf(r: BatchRecord, customer: { company: string; email: string | null } | undefined, bookingCount: number): BatchRow {
+  return {
+    id: r.id,
+    bookingBatchRef: r.bookingBatchRef,
+    voyageNum: r.voyageNum,
+    customerCode: r.customerCode,
+    customerName: customer?.company ?? r.customerCode,
+    customerEmail: customer?.email ?? "",
+    branchCode: r.branchCode,
+    status: r.status as BatchRow["status"],
+    remarks: r.remarks,
+    linkEmail: r.linkEmail,
+    linkSentAt: iso(r.linkSentAt),
+    linkExpiresAt: iso(r.linkExpiresAt),
+    linkUsedAt: iso(r.linkUsedAt),
+    clonedFrom: r.clonedFrom,
+    bookingCount,
+    dateCreated: new Date(r.dateCreated).toISOString(),
+    dateModified: new Date(r.dateModified).toISOString(),
+  };
 }
 
 export async function bookingsOfBatch(db: Db, bookingBatchRef: string, where?: SQL): Promise<BookingRecord[]> {

@@ -1,7 +1,7 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { runDailyExpiry, salesQuotationJobs } from "./jobs.ts";
-export { expireQuotations, quotationsForBooking } from "./service.ts";
+export { expireQuotations, type PricingLane, pricingLanes, quotationsForBooking } from "./service.ts";
 
 import { seedDemoQuotations } from "./demo.ts";
 import { salesQuotationJobs } from "./jobs.ts";

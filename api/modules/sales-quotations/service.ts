@@ -3,7 +3,9 @@ import type { Db } from "../../../db/client.ts";
 import {
   branches,
   cargoTypes,
+  charges as chargeMaster,
   customers,
+  salesQuotationCharges,
   salesQuotationDocuments,
   salesQuotationMemos,
   salesQuotations,
@@ -354,6 +356,84 @@ export async function quotationsForBooking(
     return { ...full, lanes };
   });
   return data.length === 0 ? { data, message: "No SQ Found!" } : { data };
+}
+
+/** A lane as pricing a booking reads it: the quotation's dates, the lane's ports and areas, its agreed rates. */
+export interface PricingLane {
+  sqRefNum: string;
+  sqDate: string;
+  validUntil: string;
+  sqdocNum: string;
+  serviceModeCode: string;
+  originPortCode: string;
+  destinationPortCode: string;
+  originAreaCode: string | null;
+  destinationAreaCode: string | null;
+  isTandem: boolean;
+  charges: {
+    chargeCode: string; chargeName: string; chargePart: string; rateUnit: string; source: string; standardRate: string; requestedRate: string;
+    /** Whether the charge master counts it as an insurance premium (the booking's insurance column). */
+    isInsurancePremium: boolean;
+  }[];
+}
+
+/**
+ * The lanes of quotationsForBooking (every branch, no port asked) in one statement: quotation, lane, charge and
+ * charge master joined, in the same order (newest quotation first, lanes by line, charges as entered). Pricing
+ * reads only these columns, so the terms and status history the screen shows are left out.
+ */
+export async function pricingLanes(db: Db, query: { customerCode: string; on: string }): Promise<PricingLane[]> {
+  const rows = await db.select({
+    sqRefNum: salesQuotations.sqRefNum,
+    sqDate: salesQuotations.sqDate,
+    validUntil: salesQuotations.validUntil,
+    sqdocNum: salesQuotationDocuments.sqdocNum,
+    serviceModeCode: salesQuotationDocuments.serviceModeCode,
+    originPortCode: salesQuotationDocuments.originPortCode,
+    destinationPortCode: salesQuotationDocuments.destinationPortCode,
+    originAreaCode: salesQuotationDocuments.originAreaCode,
+    destinationAreaCode: salesQuotationDocuments.destinationAreaCode,
+    isTandem: salesQuotationDocuments.isTandem,
+    chargeCode: salesQuotationCharges.chargeCode,
+    chargePart: salesQuotationCharges.chargePart,
+    rateUnit: salesQuotationCharges.rateUnit,
+    source: salesQuotationCharges.source,
+    standardRate: salesQuotationCharges.standardRate,
+    requestedRate: salesQuotationCharges.requestedRate,
+    name: chargeMaster.name,
+    printName: chargeMaster.printName,
+    isInsurancePremium: chargeMaster.isInsurancePremium,
+  }).from(salesQuotations)
+    .innerJoin(salesQuotationDocuments, eq(salesQuotationDocuments.sqRefNum, salesQuotations.sqRefNum))
+    .leftJoin(salesQuotationCharges, eq(salesQuotationCharges.sqdocNum, salesQuotationDocuments.sqdocNum))
+    .leftJoin(chargeMaster, eq(chargeMaster.code, salesQuotationCharges.chargeCode))
+    .where(and(
+      sql`lower(${salesQuotations.customerCode}) = lower(${query.customerCode})`,
+      eq(salesQuotations.status, "FA Approved"),
+      eq(salesQuotations.isActive, true),
+      lte(salesQuotations.sqDate, query.on),
+      gte(salesQuotations.validUntil, query.on),
+    ))
+    .orderBy(desc(salesQuotations.sqDate), asc(salesQuotations.id), asc(salesQuotationDocuments.lineNo), asc(salesQuotationCharges.id));
+  const lanes = new Map<string, PricingLane>();
+  for (const r of rows) {
+    let lane = lanes.get(r.sqdocNum);
+    if (!lane) {
+      lane = {
+        sqRefNum: r.sqRefNum, sqDate: r.sqDate, validUntil: r.validUntil, sqdocNum: r.sqdocNum, serviceModeCode: r.serviceModeCode,
+        originPortCode: r.originPortCode, destinationPortCode: r.destinationPortCode, originAreaCode: r.originAreaCode,
+        destinationAreaCode: r.destinationAreaCode, isTandem: r.isTandem, charges: [],
+      };
+      lanes.set(r.sqdocNum, lane);
+    }
+    // A lane's charge is shown by its master's name (the printed one when set), as lanesWhere does.
+    if (r.chargeCode === null || r.name === null) continue;
+    lane.charges.push({
+      chargeCode: r.chargeCode, chargeName: r.printName || r.name, chargePart: r.chargePart!, rateUnit: r.rateUnit!, source: r.source!,
+      standardRate: r.standardRate!, requestedRate: r.requestedRate!, isInsurancePremium: r.isInsurancePremium!,
+    });
+  }
+  return [...lanes.values()];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -162,19 +162,19 @@ const croTarget = {
 
 /** The voyages of `where` with their vessel and branch names and their destinations in calling order. */
 export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page?: { skip: number; take: number }): Promise<ScheduleRow[]> {
-  const base = db.select({ voyage: voyageSchedules, vesselName: vessels.name, originBranchName: branches.name })
+  // The calls come in the same statement, as one JSON list per voyage in port order: a voyage read is one round trip.
+  const calls = sql<VoyageCall[] | string>`coalesce((
+    select json_agg(json_build_object('seq', d.seq, 'code', d.destination_branch_code, 'name', b.name, 'eta', d.estimated_time_arrival) order by d.seq)
+    from ${voyageScheduleDestinations} d join ${branches} b on b.code = d.destination_branch_code
+    where d.voyage_num = ${voyageSchedules.voyageNum}), '[]'::json)`;
+  const base = db.select({ voyage: voyageSchedules, vesselName: vessels.name, originBranchName: branches.name, calls })
     .from(voyageSchedules)
     .innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
     .innerJoin(branches, eq(branches.code, voyageSchedules.originBranchCode))
     .where(where)
     .orderBy(desc(voyageSchedules.estimatedTimeDeparture), asc(voyageSchedules.voyageNum));
   const rows = page ? await base.limit(page.take).offset(page.skip) : await base;
-  if (rows.length === 0) return [];
-  const calls = await db.select({ d: voyageScheduleDestinations, name: branches.name }).from(voyageScheduleDestinations)
-    .innerJoin(branches, eq(branches.code, voyageScheduleDestinations.destinationBranchCode))
-    .where(inArray(voyageScheduleDestinations.voyageNum, rows.map((r) => r.voyage.voyageNum)))
-    .orderBy(asc(voyageScheduleDestinations.seq));
-  return rows.map(({ voyage, vesselName, originBranchName }) => ({
+  return rows.map(({ voyage, vesselName, originBranchName, calls }) => ({
     id: voyage.id,
     voyageNum: voyage.voyageNum,
     voyageRef: voyage.voyageRef,
@@ -190,14 +190,17 @@ export async function schedulesWhere(db: Db, where: ReturnType<typeof and>, page
     croStatus: voyage.croStatus,
     isActive: voyage.isActive,
     dateModified: voyage.dateModified.toISOString(),
-    destinations: calls.filter((c) => c.d.voyageNum === voyage.voyageNum).map((c) => ({
-      seq: c.d.seq,
-      destinationBranchCode: c.d.destinationBranchCode,
+    destinations: (typeof calls === "string" ? JSON.parse(calls) as VoyageCall[] : calls).map((c) => ({
+      seq: c.seq,
+      destinationBranchCode: c.code,
       destinationBranchName: c.name,
-      estimatedTimeArrival: c.d.estimatedTimeArrival.toISOString(),
+      estimatedTimeArrival: new Date(c.eta).toISOString(),
     })),
   }));
 }
+
+/** A call of a voyage as the JSON of schedulesWhere carries it. */
+type VoyageCall = { seq: number; code: string; name: string; eta: string };
 
 /** get/{n} and getVoyageV1/{n}: one voyage by its number. */
 export async function scheduleByNumber(db: Db, voyageNum: string): Promise<ScheduleRow> {
