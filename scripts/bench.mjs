@@ -2,7 +2,8 @@
 // npm run bench: the ports list and, on PostgreSQL, the 1,000,000-customer search through the whole stack against
 // the raw driver, a broadcast to 500 open notification streams (and, on PostgreSQL, across two servers), the API
 // while the daily booking expiry runs and while a big workbook downloads, the long-list PDF against a short one,
-// then the sign-in page's JS. PostgreSQL joins when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. A measure that misses its target exits non-zero; every measure still runs, and
+// then the sign-in page's JS. PostgreSQL joins when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. A measure
+// that misses its target exits non-zero; every measure still runs, and
 // the bench exits 1 at the end when any missed.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
