@@ -6,6 +6,11 @@
  * garbage collection before and after they connect; run with --v8-flags=--expose-gc, as npm run bench does).
  *
  * Embedded database in a temporary directory; nothing to set up. Run: deno run -A bench/notifications.bench.ts
+ *
+ * Then, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL database, the same broadcast across two
+ * servers sharing it (two database handles, two HTTP servers, live notifications carried by LISTEN/NOTIFY): the
+ * notification is sent through the first server while the 500 streams are held by the second, then while they
+ * are split between both. The users and notifications it adds there (bench2s-…) are removed at the end.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -13,11 +18,13 @@ import path from "node:path";
 import { createApp } from "../api/app.ts";
 import { defaultConfig } from "../api/http/config.ts";
 import { issueToken } from "../api/modules/auth/tokens.ts";
-import { listenerCount } from "../api/modules/notifications/relay.ts";
+import { listenerCount, stopNotifications } from "../api/modules/notifications/relay.ts";
 import { sendNotification } from "../api/modules/notifications/service.ts";
 import { seedReference } from "../api/modules/users/bootstrap.ts";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
-import { roleDetails, roles, users } from "../db/schema/index.ts";
+import { eq, like } from "drizzle-orm";
+import { type Db, type DatabaseHandle } from "../db/client.ts";
+import { notifications, roleDetails, roles, users } from "../db/schema/index.ts";
 
 const LISTENERS = Number(Deno.env.get("BENCH_LISTENERS") ?? 500);
 const ROUNDS = 5;
@@ -99,4 +106,75 @@ try {
   controller.abort();
   await handle.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Two servers on one PostgreSQL: `send` goes through server 1; `onSecond` of the LISTENERS streams are held by
+ * server 2, the rest by server 1. Answers the send → last arrival times of ROUNDS broadcasts, sorted.
+ */
+async function acrossServers(servers: { db: Db; base: string }[], tokens: string[], onSecond: number): Promise<number[]> {
+  const streams = await Promise.all(tokens.map(async (token, i) => {
+    const server = i < onSecond ? servers[1] : servers[0];
+    const res = await fetch(`${server.base}/api/Notifications/stream`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`stream answered ${res.status}`);
+    const reader = res.body!.getReader();
+    const seen = { text: "" };
+    // The first event comes once the server listens for the others' notifications.
+    await waitFor(reader, "unread", seen);
+    return { reader, seen };
+  }));
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const arrivals = streams.map(({ reader, seen }) => waitFor(reader, "notification", seen));
+    const sentAt = performance.now();
+    const rows = await sendNotification(servers[0].db, { title: "Vessel Updates", message: `Two servers ${round}`, sender: "bench2s", roleId: "BENCH2S" });
+    if (rows.length !== tokens.length) throw new Error(`sent to ${rows.length}, not ${tokens.length}`);
+    times.push(Math.max(...await Promise.all(arrivals)) - sentAt);
+  }
+  for (const { reader } of streams) await reader.cancel();
+  return times.sort((a, b) => a - b);
+}
+
+async function removeTwoServerRows(db: Db) {
+  await db.delete(notifications).where(eq(notifications.sender, "bench2s"));
+  await db.delete(users).where(like(users.userId, "bench2s-%"));
+  // Its menu rows go with it (on delete cascade).
+  await db.delete(roles).where(eq(roles.roleId, "BENCH2S"));
+}
+
+const pgUrl = Deno.env.get("BENCH_DATABASE_URL") ?? Deno.env.get("TEST_DATABASE_URL");
+if (!pgUrl) {
+  console.log("Two servers on one PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to include them.");
+} else {
+  const handles: DatabaseHandle[] = [await openDatabase({ DATABASE_URL: pgUrl }), await openDatabase({ DATABASE_URL: pgUrl })];
+  const aborts = [new AbortController(), new AbortController()];
+  try {
+    const db = handles[0].db;
+    await migrateDatabase(handles[0]);
+    await seedReference(db);
+    await removeTwoServerRows(db);
+    const [role] = await db.insert(roles).values({ roleId: "BENCH2S", roleName: "Bench role, two servers" }).returning();
+    await db.insert(roleDetails).values({ roleId: role.id, menuId: "VOYAGE" });
+    const created = await db.insert(users).values(
+      Array.from({ length: LISTENERS }, (_, i) => ({ userId: `bench2s-${i}`, name: `Bench ${i}`, email: `bench2s-${i}@example.test`, roleId: role.id })),
+    ).returning({ id: users.id, sv: users.sessionVersion });
+    const tokens = await Promise.all(created.map((u) => issueToken(secret, { sub: String(u.id), sv: u.sv }, 3600)));
+    const servers = handles.map((h, i) => {
+      const app = createApp({ db: h.db, config: defaultConfig({ version: "bench", jwtSecret: secret }), log: () => {} });
+      const server = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: aborts[i].signal, onListen: () => {} }, app.fetch);
+      return { db: h.db, base: `http://127.0.0.1:${server.addr.port}` };
+    });
+    const allOnSecond = await acrossServers(servers, tokens, LISTENERS);
+    const split = await acrossServers(servers, tokens, Math.floor(LISTENERS / 2));
+    console.log(`\nBroadcast to one role of ${LISTENERS} users across two servers on one PostgreSQL, sent through server 1 (${ROUNDS} rounds)`);
+    console.table([
+      { streams: `all ${LISTENERS} on server 2`, "last receives, median ms": +allOnSecond[Math.floor(ROUNDS / 2)].toFixed(1), "last receives, worst ms": +allOnSecond[ROUNDS - 1].toFixed(1) },
+      { streams: `${Math.floor(LISTENERS / 2)} on each`, "last receives, median ms": +split[Math.floor(ROUNDS / 2)].toFixed(1), "last receives, worst ms": +split[ROUNDS - 1].toFixed(1) },
+    ]);
+  } finally {
+    for (const abort of aborts) abort.abort();
+    for (const h of handles) await stopNotifications(h.db);
+    await removeTwoServerRows(handles[0].db).catch((err) => console.error("could not remove the bench's rows:", err));
+    for (const h of handles) await h.close();
+  }
 }
