@@ -84,14 +84,7 @@ export function changedLines<R extends Record<string, unknown>>(
 
 /** Writes one audit row; pass the transaction of the change so the row lands with it or not at all. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const detail = entry.detail ? withoutSecrets(entry.detail) : null;
-  await db.insert(auditLog).values({
-    actor: entry.actor,
-    action: entry.action,
-    target: entry.target ?? null,
-    detail,
-    address: entry.address ?? null,
-  });
+  await recordAudits(db, [entry]);
 }
 
 /** Repeats of one event within this long of its first occurrence are counted in the first one's row. */
@@ -130,7 +123,7 @@ export async function recordAuditRepeat(db: Executor, entry: AuditEntry, windowM
   if ((await addToLatest(db)).length > 0) return;
   // No row yet: the first writers of a key take turns, so exactly one inserts and the others add to its row.
   const key = JSON.stringify(["audit-repeat", entry.action, actor, target, address]);
-  const detail = entry.detail ? Object.fromEntries(Object.entries(entry.detail).filter(([k]) => !SECRET_KEYS.test(k))) : null;
+  const detail = entry.detail ? withoutSecrets(entry.detail) : null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     if ((await addToLatest(tx)).length > 0) return;
