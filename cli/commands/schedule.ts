@@ -34,8 +34,10 @@ export function registerScheduleCommands(program: Command, ctx: CliContext, jobs
         const log = (line: Record<string, unknown>) => ctx.print(JSON.stringify(line));
         const runner = createJobRunner({ db: handle.db, jobs, runner: `${hostname()}:${Deno.pid}`, log });
         runner.startCron();
+        // Listen before saying how to stop: a signal sent the moment the line appears must find the listener.
+        const signalled = untilSignalled();
         ctx.print(`Running ${jobs.length} scheduled job(s) on ${handle.location}: ${jobs.map((j) => `${j.name} (${j.cron})`).join(", ")}. Stop with Ctrl-C.`);
-        await untilSignalled();
+        await signalled;
         await runner.stop();
         ctx.print("Stopped.");
       });
