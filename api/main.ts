@@ -6,8 +6,9 @@ import { createApp } from "./app.ts";
 import { createSmtpTransport, startOutboxWorker } from "./modules/email/index.ts";
 import { firstStart, moduleJobs } from "./modules/index.ts";
 import { stopNotifications } from "./modules/notifications/index.ts";
+import { startDocumentWorkers, stopDocumentWorkers } from "./shared/document-pool.ts";
 import { createJobRunner } from "./shared/schedule.ts";
-import { type LadingEnv, loadConfig, loadJobsSetting, loadMailSettings } from "./settings.ts";
+import { type LadingEnv, loadConfig, loadDocumentWorkers, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
 const port = Number(env.PORT || 8000);
@@ -15,6 +16,7 @@ const webRoot = new URL("../web/dist/", import.meta.url).pathname;
 // Checked before the database opens: a mistyped SMTP_URL or MAIL_FROM stops the start with a clear message.
 const mail = loadMailSettings(env);
 const jobsOn = loadJobsSetting(env);
+const documentWorkers = loadDocumentWorkers(env);
 
 const handle = await openDatabase(env);
 await migrateDatabase(handle);
@@ -61,6 +63,23 @@ const jobs = jobsOn
   : null;
 jobs?.startTimer();
 
+// Printouts and workbooks are built in worker threads, so a big download never holds up other requests.
+if (documentWorkers) {
+  startDocumentWorkers({
+    ...documentWorkers,
+    onBuilt: (build) => {
+      const clock = (at: number) => new Date(performance.timeOrigin + at).toISOString();
+      log({
+        level: build.failed ? "error" : "info", time: clock(build.finishedAt), event: build.failed ? "document-failed" : "document-built",
+        document: build.name, buildStartedAt: clock(build.inputAt),
+        waitedMs: Math.round(build.startedAt - build.askedAt), readMs: Math.round(build.inputAt - build.startedAt),
+        buildMs: Math.round(build.finishedAt - build.inputAt), bytes: build.bytes,
+        ...(build.failed ? { error: build.failed } : {}),
+      });
+    },
+  });
+}
+
 const app = createApp({ db: handle.db, config, log }, { web });
 const server = Deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, app.fetch);
 
@@ -72,6 +91,9 @@ console.log(transport
 console.log(jobs
   ? "Scheduled jobs: run by this server (set LADING_JOBS=off where `lading schedule` runs them)"
   : "Scheduled jobs: off here (LADING_JOBS=off); `lading schedule` runs them");
+console.log(documentWorkers
+  ? `Printouts and workbooks: built by ${documentWorkers.workers} worker${documentWorkers.workers === 1 ? "" : "s"}, up to ${documentWorkers.waiting} more waiting`
+  : "Printouts and workbooks: built on the request thread (LADING_DOCUMENT_WORKERS=0)");
 if (seeded) {
   console.log(`Loaded the demo data set: ${seeded.demo.branches} branches, ${seeded.demo.ports} ports.`);
   if (seeded.line.voyages) {
@@ -90,6 +112,7 @@ if (seeded) {
 const stop = async () => {
   await jobs?.stop();
   await server.shutdown();
+  stopDocumentWorkers();
   await outbox.stop();
   transport?.close();
   await stopNotifications(handle.db);

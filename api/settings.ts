@@ -4,6 +4,7 @@ import pkg from "../package.json" with { type: "json" };
 import { dataDirOf, type DatabaseEnv } from "../db/client.ts";
 import { type AppConfig, DEFAULT_PUSH_HOSTS, defaultConfig, type WebPushSettings } from "./http/config.ts";
 import { checkSmtpUrl, DEFAULT_MAIL_FROM } from "./modules/email/sender.ts";
+import { DEFAULT_DOCUMENT_QUEUE, defaultDocumentWorkers } from "./shared/document-pool.ts";
 
 export interface LadingEnv extends DatabaseEnv {
   PORT?: string;
@@ -30,6 +31,10 @@ export interface LadingEnv extends DatabaseEnv {
   VAPID_SUBJECT?: string;
   /** "off": this server runs no scheduled jobs (`lading schedule` runs them); "on", the default, runs them. */
   LADING_JOBS?: string;
+  /** Workers that build printouts and workbooks (one less than the cores, 1 to 4, unless set); 0 builds them on the request thread. */
+  LADING_DOCUMENT_WORKERS?: string;
+  /** Documents that may wait for a busy worker before a download is refused with a 503 (16 unless set). */
+  LADING_DOCUMENT_QUEUE?: string;
 }
 
 /** Web Push is on when both keys are set; a half-given pair is a mistake to report, not to ignore. */
@@ -113,6 +118,22 @@ export function loadJobsSetting(env: LadingEnv): boolean {
   const value = env.LADING_JOBS?.trim().toLowerCase() || "on";
   if (value !== "on" && value !== "off") throw new Error(`LADING_JOBS must be on or off (got "${env.LADING_JOBS}").`);
   return value === "on";
+}
+
+/**
+ * The document pool's size (LADING_DOCUMENT_WORKERS, LADING_DOCUMENT_QUEUE); null when documents are built on the
+ * request thread. Checked at start like the other settings.
+ */
+export function loadDocumentWorkers(env: LadingEnv): { workers: number; waiting: number } | null {
+  const whole = (name: keyof LadingEnv, fallback: number, max: number) => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) > max) throw new Error(`${name} must be a whole number from 0 to ${max} (got "${env[name]}").`);
+    return Number(text);
+  };
+  const workers = whole("LADING_DOCUMENT_WORKERS", defaultDocumentWorkers(), 32);
+  const waiting = whole("LADING_DOCUMENT_QUEUE", DEFAULT_DOCUMENT_QUEUE, 1000);
+  return workers === 0 ? null : { workers, waiting };
 }
 
 export interface MailSettings {

@@ -40,6 +40,36 @@ export function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Rows a big list export reads per statement. On PGlite a statement holds the one connection until its rows are
+ * in: 500 trucking rows take a few milliseconds, 20,000 take a few hundred, during which no request gets an answer.
+ */
+export const EXPORT_PAGE_ROWS = 200;
+
+/**
+ * Reads rows a page at a time in key order, letting the requests that came in go between pages: `readPage` answers
+ * at most `limit` rows after the last row of the previous page (undefined at first), and the walk stops at a short
+ * page. Between pages the reader gives way as a job's chunks do (giveWay below), pausing as long as the page took:
+ * a download someone waits for may take twice as long on PGlite, never the others' answers. Each page is its own
+ * statement, so an export of rows being changed meanwhile sees each row once, as it was when its page was read.
+ */
+export async function* readInPages<T>(
+  db: Db,
+  readPage: (after: T | undefined, limit: number) => Promise<T[]>,
+  size = EXPORT_PAGE_ROWS,
+): AsyncGenerator<T[]> {
+  let after: T | undefined;
+  for (;;) {
+    const started = performance.now();
+    const page = await readPage(after, size);
+    const workedMs = performance.now() - started;
+    if (page.length > 0) yield page;
+    if (page.length < size) return;
+    after = page[page.length - 1];
+    await giveWay(db, workedMs, EXPORT_PAUSE_FACTOR);
+  }
+}
+
 /** A statement that waits this long or more had someone ahead of it: the requests are not through yet. */
 const QUEUED_MS = 2;
 /** However busy the API, the job takes its next chunk after this many turns. */
@@ -47,6 +77,8 @@ const MAX_TURNS = 50;
 /** The longest pause between two chunks. */
 const MAX_PAUSE_MS = 250;
 const PAUSE_FACTOR = 2;
+/** An export someone is waiting for pauses only as long as its last page took. */
+const EXPORT_PAUSE_FACTOR = 2;
 
 /**
  * Lets the requests go first after a chunk that held the database `workedMs`. The job pauses twice as long (so
@@ -55,8 +87,8 @@ const PAUSE_FACTOR = 2;
  * trivial statement behind theirs, turn after turn, until one runs at once (nobody was ahead of it). On PGlite
  * statements run one at a time in the order they were asked for; on PostgreSQL this costs a round trip or two.
  */
-async function giveWay(db: Db, workedMs: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, Math.min(PAUSE_FACTOR * workedMs, MAX_PAUSE_MS)));
+async function giveWay(db: Db, workedMs: number, factor = PAUSE_FACTOR): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, Math.min(factor * workedMs, MAX_PAUSE_MS)));
   for (let turn = 0; turn < MAX_TURNS; turn++) {
     const started = performance.now();
     await db.execute(sql`select 1`);

@@ -52,10 +52,13 @@ export function asValidation<T>(field: string, work: () => T): T {
   }
 }
 
-/** A refusal that knows when the client may try again: the HTTP layer sends it as the Retry-After header (seconds). */
+/**
+ * A refusal that knows when the client may try again: the HTTP layer sends it as the Retry-After header (seconds).
+ * RATE_LIMITED (429) when the caller asked too often, UNAVAILABLE (503) when the server is too busy for anyone.
+ */
 export class RetryLaterError extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
-    super("RATE_LIMITED", message);
+  constructor(message: string, readonly retryAfterSeconds: number, code: "RATE_LIMITED" | "UNAVAILABLE" = "RATE_LIMITED") {
+    super(code, message);
     this.name = "RetryLaterError";
   }
 }

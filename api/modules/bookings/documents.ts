@@ -1,13 +1,11 @@
 import { and, asc, eq, gte, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, branches, commodities, customers, truckings, users } from "../../../db/schema/index.ts";
-import { AUTHORITY_TO_WITHDRAW_NAME, buildAuthorityToWithdrawPdf } from "../../../templates/documents/authority-to-withdraw.ts";
-import { buildCargoBookingSlipPdf, CARGO_BOOKING_SLIP_NAME } from "../../../templates/documents/cargo-booking-slip.ts";
-import { buildPickUpListWorkbook, DELIVERY_LIST_FILE, PICK_UP_LIST_FILE } from "../../../templates/exports/pick-up-list.ts";
 import { EMPTY_LIST_MESSAGE } from "../../shared/contracts.ts";
 import { type BranchScope, branchCondition, EVERY_BRANCH } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
-import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
+import { buildDocument } from "../../shared/document-pool.ts";
+import type { DownloadFile } from "../../shared/files.ts";
 import { addressText, type BookingRecord, bookingByRef, bookingRow, deliveryAddressOf, pickUpAddressOf, voyageOf } from "./records.ts";
 import { type BookingStatus, DELIVERY_MODES, deliverToDoor, pickUpAtDoor } from "./rules.ts";
 import type { DeliveryListLine, DeliveryListQuery, TruckerView } from "./schemas.ts";
@@ -79,10 +77,7 @@ async function atwPdf(db: Db, booking: BookingRecord): Promise<DownloadFile> {
   const [issuer] = booking.atwIssuedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.userId, booking.atwIssuedBy))
     : [];
-  return pdfFile(
-    buildAuthorityToWithdrawPdf({ ...view, issuedBy: issuer?.name ?? booking.atwIssuedBy ?? "", generatedAt: new Date() }),
-    AUTHORITY_TO_WITHDRAW_NAME(booking.bookingRef),
-  );
+  return await buildDocument("authorityToWithdraw", { ...view, issuedBy: issuer?.name ?? booking.atwIssuedBy ?? "", generatedAt: new Date() });
 }
 
 export async function atwDocument(db: Db, bookingRef: string, scope: BranchScope) {
@@ -99,7 +94,7 @@ export async function bookingSlip(db: Db, bookingRef: string, scope: BranchScope
   const [commodity] = booking.commodityCode
     ? await db.select({ name: commodities.name }).from(commodities).where(eq(commodities.code, booking.commodityCode))
     : [];
-  const bytes = buildCargoBookingSlipPdf({
+  return await buildDocument("bookingSlip", {
     bookingRef: row.bookingRef,
     bookingBatchRef: row.bookingBatchRef,
     bookingDate: row.bookingDate,
@@ -135,7 +130,6 @@ export async function bookingSlip(db: Db, bookingRef: string, scope: BranchScope
     total: row.total,
     generatedAt: new Date(),
   });
-  return pdfFile(bytes, CARGO_BOOKING_SLIP_NAME(booking.bookingRef));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -199,10 +193,10 @@ export async function inboundDeliveryList(db: Db, query: DeliveryListQuery, scop
 
 export async function pickUpListFile(db: Db, query: DeliveryListQuery, scope: BranchScope): Promise<DownloadFile> {
   const { data } = await pickUpList(db, query, scope);
-  return workbookFile(buildPickUpListWorkbook(`Pick-up list ${query.branchCode.toUpperCase()}`, data), PICK_UP_LIST_FILE);
+  return await buildDocument("pickUpList", { branchCode: query.branchCode.toUpperCase(), lines: data });
 }
 
 export async function deliveryListFile(db: Db, query: DeliveryListQuery, scope: BranchScope): Promise<DownloadFile> {
   const { data } = await inboundDeliveryList(db, query, scope);
-  return workbookFile(buildPickUpListWorkbook(`Delivery list ${query.branchCode.toUpperCase()}`, data), DELIVERY_LIST_FILE);
+  return await buildDocument("deliveryList", { branchCode: query.branchCode.toUpperCase(), lines: data });
 }

@@ -3,7 +3,8 @@ import type { Db } from "../../../db/client.ts";
 import { branches, cargoTypes, customers, salesQuotationMemos, salesQuotations, users } from "../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, EVERY_BRANCH, findInScope } from "../../shared/branch-scope.ts";
 import { AppError } from "../../shared/errors.ts";
-import { type DownloadFile, pdfFile, workbookFile } from "../../shared/files.ts";
+import { buildDocument } from "../../shared/document-pool.ts";
+import type { DownloadFile } from "../../shared/files.ts";
 import { sumAmounts } from "../../shared/money.ts";
 import { RATE_UNIT_LABELS } from "../master-data/index.ts";
 import { lanesOf } from "./lanes.ts";
@@ -77,8 +78,7 @@ export async function presentationData(db: Db, sqRefNum: string, scope: BranchSc
 /** The quotation printout (PDF). */
 export async function printout(db: Db, sqRefNum: string, scope: BranchScope): Promise<DownloadFile> {
   const view = await presentationData(db, sqRefNum, scope);
-  const template = await import("../../../templates/documents/sales-quotation.ts");
-  return pdfFile(template.buildQuotationPrintoutPdf({ ...view, generatedAt: new Date() }), template.QUOTATION_PRINTOUT_NAME(view.sqRefNum));
+  return await buildDocument("quotationPrintout", { ...view, generatedAt: new Date() });
 }
 
 /** A memorandum as a PDF. */
@@ -98,12 +98,10 @@ export async function memoPdf(db: Db, memoRef: string, scope: BranchScope): Prom
       lanes: lanes.map((l) => `${l.originPortCode}-${l.destinationPortCode}`).join(", "), total: sumAmounts(lanes.map((l) => l.total)),
     };
   }));
-  const template = await import("../../../templates/documents/sales-quotation-memo.ts");
-  const bytes = template.buildQuotationMemoPdf({
+  return await buildDocument("quotationMemo", {
     memoRef: memo.memoRef, memoDate: memo.memoDate, branchName: branch?.name ?? memo.branchCode, preparedBy: preparer?.name ?? memo.preparedBy,
     subject: memo.subject, body: memo.body, quotations, generatedAt: new Date(),
   });
-  return pdfFile(bytes, `${memo.memoRef}.pdf`);
 }
 
 /** downloadAllSQperCustomer: every quotation of a customer with its lanes and charges, as a workbook. */
@@ -114,27 +112,20 @@ export async function customerWorkbook(db: Db, customerCode: string, scope: Bran
     .where(and(eq(salesQuotations.customerCode, customer.code), branchCondition(scope, salesQuotations.branchCode)))
     .orderBy(asc(salesQuotations.sqDate), asc(salesQuotations.sqRefNum));
   const full = await fullQuotations(db, rows);
-  const template = await import("../../../templates/exports/sales-quotations.ts");
-  return workbookFile(template.buildCustomerQuotationsWorkbook(full), template.customerQuotationsFileName(customer.code));
+  return await buildDocument("customerQuotations", { customerCode: customer.code, quotations: full });
 }
-
-/** The report templates: the workbook library is large and only downloads need it. */
-const reportTemplates = () => import("../../../templates/exports/sq-reports.ts");
 
 /** The AE summary of a period as SQ_AE_Report.xlsx. */
 export async function aeSummaryWorkbook(db: Db, caller: ReportCaller, input: AeSummaryInput): Promise<DownloadFile> {
-  const [report, t] = await Promise.all([aeSummary(db, caller, input), reportTemplates()]);
-  return workbookFile(t.buildAeSummaryWorkbook(report), t.SQ_AE_REPORT_XLSX_NAME);
+  return await buildDocument("aeSummary", await aeSummary(db, caller, input));
 }
 
 /** The customers of one account executive in a period as SQ_Customer_per_AE.xlsx. */
 export async function customersPerAeWorkbook(db: Db, caller: ReportCaller, input: CustomersPerAeInput): Promise<DownloadFile> {
-  const [report, t] = await Promise.all([customersPerAe(db, caller, input), reportTemplates()]);
-  return workbookFile(t.buildCustomersPerAeWorkbook(report), t.SQ_CUSTOMERS_PER_AE_XLSX_NAME);
+  return await buildDocument("customersPerAe", await customersPerAe(db, caller, input));
 }
 
 /** The SQ Aging Report as SQ_Aging_Report.xlsx. */
 export async function agingWorkbook(db: Db, scope: BranchScope, input: AgingInput): Promise<DownloadFile> {
-  const [report, t] = await Promise.all([agingReport(db, scope, input), reportTemplates()]);
-  return workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
+  return await buildDocument("quotationAging", await agingReport(db, scope, input));
 }

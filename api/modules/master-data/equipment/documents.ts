@@ -1,10 +1,9 @@
 import type { Db } from "../../../../db/client.ts";
-import { type DownloadFile, workbookFile } from "../../../shared/files.ts";
-import { truckingsForExport } from "./service.ts";
+import { buildDocumentFromPages } from "../../../shared/document-pool.ts";
+import type { DownloadFile } from "../../../shared/files.ts";
+import { truckingPagesForExport } from "./service.ts";
 
 /** The trucking master as Trucking_List.xlsx, matching the list screen's search when one is given. */
 export async function truckingsWorkbook(db: Db, options: { search?: string } = {}): Promise<DownloadFile> {
-  // The workbook library is large and only this download needs it, so it loads on the first one.
-  const [template, rows] = await Promise.all([import("../../../../templates/exports/truckings.ts"), truckingsForExport(db, options)]);
-  return workbookFile(template.buildTruckingsWorkbook(rows), template.TRUCKINGS_XLSX_NAME);
+  return await buildDocumentFromPages("truckingList", truckingPagesForExport(db, options));
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { branches, containerVans, containerYards, truckings } from "../../../../db/schema/master-data.ts";
+import { readInPages } from "../../../shared/chunks.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
 import { AppError } from "../../../shared/errors.ts";
@@ -289,4 +290,14 @@ export async function truckingsForCtsReports(db: Db, query: CtsReportQuery): Pro
 /** Rows of the trucking master download, in code order; the CLI and the screen use the same selection. */
 export async function truckingsForExport(db: Db, options: { search?: string } = {}): Promise<Trucking[]> {
   return await allTruckings(db, options.search?.trim() || undefined);
+}
+
+/** The rows of truckingsForExport, read a page at a time so that a download of thousands holds up no request. */
+export function truckingPagesForExport(db: Db, options: { search?: string } = {}): AsyncIterable<Trucking[]> {
+  const search = truckingSearch(options.search?.trim() || undefined);
+  return readInPages(db, (after, limit) =>
+    db.select().from(truckings)
+      .where(and(search, after ? gt(truckings.code, after.code) : undefined))
+      .orderBy(asc(truckings.code)).limit(limit)
+  );
 }

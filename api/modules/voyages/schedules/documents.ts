@@ -1,5 +1,6 @@
 import type { Db } from "../../../../db/client.ts";
-import { type DownloadFile, workbookFile } from "../../../shared/files.ts";
+import { buildDocument } from "../../../shared/document-pool.ts";
+import type { DownloadFile } from "../../../shared/files.ts";
 import { manilaToday } from "../../../shared/dates.ts";
 import { type ReportQuery, reportRange } from "./schemas.ts";
 import { schedulesForReport } from "./service.ts";
@@ -7,11 +8,10 @@ import { schedulesForReport } from "./service.ts";
 /**
  * voyage_schedule.xlsx: every voyage departing in the range (Manila dates), for the download and for
  * `lading export voyages`. An end left out is filled in by reportRange(), so a request without dates gets the
- * weeks around today at once instead of nothing. The workbook library is large, so it loads on the first one
- * asked for.
+ * weeks around today at once instead of nothing.
  */
 export async function voyageScheduleWorkbook(db: Db, query: ReportQuery, now = new Date()): Promise<{ file: DownloadFile; voyages: number }> {
   const range = reportRange(query, manilaToday(now));
-  const [template, rows] = await Promise.all([import("../../../../templates/exports/voyage-schedule.ts"), schedulesForReport(db, range)]);
-  return { file: workbookFile(template.buildVoyageScheduleWorkbook(rows), template.VOYAGE_SCHEDULE_XLSX_NAME), voyages: rows.length };
+  const rows = await schedulesForReport(db, range);
+  return { file: await buildDocument("voyageSchedule", rows), voyages: rows.length };
 }

@@ -1,0 +1,93 @@
+import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts";
+import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
+import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
+import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
+import type { QuotationPrintout } from "./documents/sales-quotation.ts";
+import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
+import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
+import type { SoundingReportExport } from "./exports/sounding-report.ts";
+import type { AeSummaryExport, AgingExport, CustomersPerAeExport } from "./exports/sq-reports.ts";
+import type { TruckingExportRow } from "./exports/truckings.ts";
+import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
+
+/**
+ * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
+ * its file. The server builds them in a pool of workers (api/shared/document-pool.ts), so each entry takes one
+ * plain value (what a worker can be sent) and answers the file with its name; the CLI, and a server started
+ * without workers, call the same entries in process.
+ *
+ * An entry loads its template on first use: the PDF and workbook libraries are large, and a worker (or the
+ * process) loads only what it is asked to build.
+ */
+export const documentBuilders = {
+  truckingList: async () => {
+    const t = await import("./exports/truckings.ts");
+    return (rows: TruckingExportRow[]): DownloadFile => workbookFile(t.buildTruckingsWorkbook(rows), t.TRUCKINGS_XLSX_NAME);
+  },
+  voyageSchedule: async () => {
+    const t = await import("./exports/voyage-schedule.ts");
+    return (rows: VoyageScheduleExportRow[]): DownloadFile => workbookFile(t.buildVoyageScheduleWorkbook(rows), t.VOYAGE_SCHEDULE_XLSX_NAME);
+  },
+  soundingReport: async () => {
+    const t = await import("./exports/sounding-report.ts");
+    return (report: SoundingReportExport): DownloadFile => workbookFile(t.buildSoundingReportWorkbook(report), t.soundingReportFileName(report));
+  },
+  customerQuotations: async () => {
+    const t = await import("./exports/sales-quotations.ts");
+    return (input: { customerCode: string; quotations: CustomerQuotationExport[] }): DownloadFile =>
+      workbookFile(t.buildCustomerQuotationsWorkbook(input.quotations), t.customerQuotationsFileName(input.customerCode));
+  },
+  aeSummary: async () => {
+    const t = await import("./exports/sq-reports.ts");
+    return (report: AeSummaryExport): DownloadFile => workbookFile(t.buildAeSummaryWorkbook(report), t.SQ_AE_REPORT_XLSX_NAME);
+  },
+  customersPerAe: async () => {
+    const t = await import("./exports/sq-reports.ts");
+    return (report: CustomersPerAeExport): DownloadFile => workbookFile(t.buildCustomersPerAeWorkbook(report), t.SQ_CUSTOMERS_PER_AE_XLSX_NAME);
+  },
+  quotationAging: async () => {
+    const t = await import("./exports/sq-reports.ts");
+    return (report: AgingExport): DownloadFile => workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
+  },
+  pickUpList: async () => {
+    const t = await import("./exports/pick-up-list.ts");
+    return (input: { branchCode: string; lines: DeliveryListLine[] }): DownloadFile =>
+      workbookFile(t.buildPickUpListWorkbook(`Pick-up list ${input.branchCode}`, input.lines), t.PICK_UP_LIST_FILE);
+  },
+  deliveryList: async () => {
+    const t = await import("./exports/pick-up-list.ts");
+    return (input: { branchCode: string; lines: DeliveryListLine[] }): DownloadFile =>
+      workbookFile(t.buildPickUpListWorkbook(`Delivery list ${input.branchCode}`, input.lines), t.DELIVERY_LIST_FILE);
+  },
+  quotationPrintout: async () => {
+    const t = await import("./documents/sales-quotation.ts");
+    return (view: QuotationPrintout): DownloadFile => pdfFile(t.buildQuotationPrintoutPdf(view), t.QUOTATION_PRINTOUT_NAME(view.sqRefNum));
+  },
+  quotationMemo: async () => {
+    const t = await import("./documents/sales-quotation-memo.ts");
+    return (memo: QuotationMemo): DownloadFile => pdfFile(t.buildQuotationMemoPdf(memo), t.QUOTATION_MEMO_NAME(memo.memoRef));
+  },
+  authorityToWithdraw: async () => {
+    const t = await import("./documents/authority-to-withdraw.ts");
+    return (view: AtwDocument): DownloadFile => pdfFile(t.buildAuthorityToWithdrawPdf(view), t.AUTHORITY_TO_WITHDRAW_NAME(view.bookingRef));
+  },
+  bookingSlip: async () => {
+    const t = await import("./documents/cargo-booking-slip.ts");
+    return (view: BookingSlipDocument): DownloadFile => pdfFile(t.buildCargoBookingSlipPdf(view), t.CARGO_BOOKING_SLIP_NAME(view.bookingRef));
+  },
+};
+
+type Builders = typeof documentBuilders;
+export type DocumentName = keyof Builders;
+/** What a document is built from: the one argument of its builder. */
+export type DocumentInput<N extends DocumentName> = Parameters<Awaited<ReturnType<Builders[N]>>>[0];
+
+export function isDocumentName(name: unknown): name is DocumentName {
+  return typeof name === "string" && Object.hasOwn(documentBuilders, name);
+}
+
+/** Builds a document in this thread. */
+export async function buildInProcess<N extends DocumentName>(name: N, input: DocumentInput<N>): Promise<DownloadFile> {
+  const build = (await documentBuilders[name]()) as (input: DocumentInput<N>) => DownloadFile;
+  return build(input);
+}
