@@ -1,8 +1,13 @@
 /**
  * A batch of 500 bookings read through the whole stack (GET /api/Bookings/batch/{ref} over HTTP: token check,
  * service, JSON) against the same rows read on the raw driver (the batch, its bookings, their charge lines).
- * Samples alternate between the two paths so that noise from other work on the machine falls on both alike.
- * Exits non-zero when the p50 ratio misses its target.
+ * Samples alternate between the paths so that noise from other work on the machine falls on all alike. Exits
+ * non-zero when the p50 ratio misses its target.
+ *
+ * A third path measures the floor under any service: the same raw reads answered over HTTP as JSON by a bare
+ * handler (no token check, no validation, no service, no shaping), fetched and parsed the way the stack's
+ * answer is. It shows how much of the stack's time the transport alone takes: on PostgreSQL, where the three
+ * reads take a few milliseconds, sending a megabyte of JSON and reading it back costs about as much again.
  *
  * PGlite in a temporary directory, and PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server:
  * there in a database of its own made for the run and dropped after it. Each is seeded as a first start (the
@@ -101,6 +106,17 @@ async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DI
     const signIn = await fetch(`${base}/api/users/authenticate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: "admin", password: PASSWORD }) });
     const token = ((await signIn.json()) as { data: { token: string }[] }).data[0].token;
     const raw = await rawRunner(handle, env.DATABASE_URL);
+    const bare = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async () => {
+      const [batch, bookings, charges] = await raw.run();
+      // deno-lint-ignore no-explicit-any
+      const rows = (r: any) => r.rows ?? r;
+      return Response.json({ data: { batch: rows(batch)[0], bookings: rows(bookings), charges: rows(charges) } });
+    });
+    const viaBare = async () => {
+      const res = await fetch(`http://127.0.0.1:${bare.addr.port}/`);
+      const body = await res.json() as { data: { bookings: unknown[] } };
+      if (body.data.bookings.length !== seeded.bookings) throw new Error(`the bare handler answered ${body.data.bookings.length} bookings`);
+    };
     const viaStack = async () => {
       const res = await fetch(`${base}/api/Bookings/batch/${BATCH}`, { headers: { authorization: `Bearer ${token}` } });
       if (res.status !== 200) throw new Error(`Bookings/batch answered ${res.status}: ${await res.text()}`);
@@ -109,16 +125,20 @@ async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DI
     };
     const stack: number[] = [];
     const direct: number[] = [];
+    const floor: number[] = [];
     const WARM = 10;
     for (let i = 0; i < SAMPLES + WARM; i++) {
-      for (const which of i % 2 === 0 ? ["stack", "raw"] : ["raw", "stack"]) {
+      const order = [["stack", "raw", "floor"], ["raw", "floor", "stack"], ["floor", "stack", "raw"]][i % 3];
+      for (const which of order) {
         const started = performance.now();
         if (which === "stack") await viaStack();
-        else await raw.run();
+        else if (which === "raw") await raw.run();
+        else await viaBare();
         const ms = performance.now() - started;
-        if (i >= WARM) (which === "stack" ? stack : direct).push(ms);
+        if (i >= WARM) (which === "stack" ? stack : which === "raw" ? direct : floor).push(ms);
       }
     }
+    await bare.shutdown();
     await raw.close();
     await server.shutdown();
     return {
@@ -131,6 +151,9 @@ async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DI
       "raw p95 ms": +percentile(direct, 95).toFixed(2),
       "p50 ratio": +(percentile(stack, 50) / percentile(direct, 50)).toFixed(2),
       "p95 ratio": +(percentile(stack, 95) / percentile(direct, 95)).toFixed(2),
+      "floor p50 ms": +percentile(floor, 50).toFixed(2),
+      "floor ÷ raw": +(percentile(floor, 50) / percentile(direct, 50)).toFixed(2),
+      "stack ÷ floor": +(percentile(stack, 50) / percentile(floor, 50)).toFixed(2),
     };
   } finally {
     await handle.close();

@@ -14,8 +14,11 @@ const FIXTURE = path.join(REPO, "tests/fixtures/boundaries");
 const SCANNED = ["api", "cli", "templates", "web/src"];
 
 
-/** Pure money and dates: no import of any kind, so the API, the CLI, the templates and the web all load them. */
-const PURE_SHARED: readonly string[] = ["api/shared/money.ts", "api/shared/dates.ts"];
+/**
+ * Pure money, dates and the shape of a downloadable file: no import of any kind, so the API, the CLI, the
+ * templates and the web all load them.
+ */
+const PURE_SHARED: readonly string[] = ["api/shared/money.ts", "api/shared/dates.ts", "api/shared/files.ts"];
 
 const moduleOf = (file: string) => /^api\/modules\/([^/]+)\//.exec(file)?.[1];
 const featureOf = (file: string) => /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
