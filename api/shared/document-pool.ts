@@ -193,6 +193,8 @@ export class DocumentPool {
       event.preventDefault();
       const job = this.busy.get(worker);
       this.busy.delete(worker);
+      const idleAt = this.idle.indexOf(worker);
+      if (idleAt >= 0) this.idle.splice(idleAt, 1);
       worker.terminate();
       if (job) this.settle(job, new Error(`A document worker stopped while building ${job.name}: ${event.message}`));
       this.dispatch();
