@@ -5,6 +5,7 @@ export { type Caller, callerOfUser, resolveSession, type SessionCheck } from "./
 // The HTTP guard knows auth alone; what it tells a caller whose session was ended is the users module's text.
 export { USER_MESSAGES } from "../users/index.ts";
 
+import { authJobs } from "./jobs.ts";
 import { authRoutes } from "./routes.ts";
 
 export const authModule: LadingModule = {
@@ -14,5 +15,5 @@ export const authModule: LadingModule = {
       { attempts: config.signInAttempts, windowMs: config.signInWindowMs },
       { attempts: config.signInAddressAttempts, windowMs: config.signInAddressWindowMs },
     ),
-  jobs: [],
+  jobs: authJobs,
 };
