@@ -11,6 +11,7 @@ import { emailModule } from "./email/index.ts";
 import type { LadingModule } from "./manifest.ts";
 import { masterDataModule } from "./master-data/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
+import { outboundModule } from "./outbound/index.ts";
 import { rolesModule } from "./roles/index.ts";
 import { salesQuotationsModule } from "./sales-quotations/index.ts";
 import { systemModule } from "./system/index.ts";
@@ -37,6 +38,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   salesQuotationsModule,
   voyagesModule,
   bookingsModule,
+  outboundModule,
 ];
 
 /** The routes of the listed modules, as declared. */

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   "QUOTATION_LANE_ADDED", "QUOTATION_LANE_CHANGED", "QUOTATION_LANE_REMOVED",
   "BOOKING_PRICE_CHANGED", "CUSTOMER_CHARGES_CHANGED", "CUSTOMER_RATES_BASIS_CHANGED",
   "VOYAGE_APPROVED",
+  // A shipper's van accepted on a transfer slip although its number fails the ISO 6346 check, with the reason.
+  "CONTAINER_NUMBER_OVERRIDE",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,7 +30,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  */
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
-  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro",
+  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

@@ -9,3 +9,4 @@ export * from "./sales-quotations.ts";
 export * from "./jobs.ts";
 export * from "./voyages.ts";
 export * from "./bookings.ts";
+export * from "./outbound.ts";

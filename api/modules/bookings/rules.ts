@@ -125,6 +125,8 @@ export const bookingWorkflow = defineWorkflow({
     /** An expired booking is renewed by cloning it: the copy is a new Draft and the original is marked Cloned. */
     clone: { from: ["Expired"], to: "Cloned", who: "booking staff", allowed: bookingStaff, notice: "Booking cloned successfully" },
     issueCts: { from: ["ATW Issued"], to: "Outbound CTS Issued", who: "outbound staff", allowed: outboundStaff, notice: "Outbound CTS issued successfully" },
+    /** A cancelled transfer slip puts the booking back where it was: its withdrawal issued, no van out yet. */
+    cancelCts: { from: ["Outbound CTS Issued"], to: "ATW Issued", who: "outbound staff", allowed: outboundStaff, notice: "Outbound CTS cancelled successfully" },
     load: { from: ["Outbound CTS Issued"], to: "At Vessel Loaded", who: "outbound staff", allowed: outboundStaff, notice: "Loaded successfully" },
   },
 });

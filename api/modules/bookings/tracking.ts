@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingProgress, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -48,4 +48,9 @@ export async function trackShipment(db: Db, bookingRef: string): Promise<{ data:
 export async function recordCargoStage(db: Db, bookingRef: string, stage: number, reachedAt = new Date()): Promise<void> {
   if (!Number.isInteger(stage) || stage < 0 || stage >= CARGO_STAGES.length) throw new Error(`Cargo stage ${stage} does not exist`);
   await db.insert(bookingProgress).values({ bookingRef, stage, reachedAt }).onConflictDoNothing();
+}
+
+/** Takes back a stage whose document was cancelled (a transfer slip): tracking no longer shows it reached. */
+export async function withdrawCargoStage(db: Db, bookingRef: string, stage: number): Promise<void> {
+  await db.delete(bookingProgress).where(and(eq(bookingProgress.bookingRef, bookingRef), eq(bookingProgress.stage, stage)));
 }
