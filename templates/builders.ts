@@ -1,6 +1,7 @@
 import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts";
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
+import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
@@ -74,6 +75,10 @@ export const documentBuilders = {
   bookingSlip: async () => {
     const t = await import("./documents/cargo-booking-slip.ts");
     return (view: BookingSlipDocument): DownloadFile => pdfFile(t.buildCargoBookingSlipPdf(view), t.CARGO_BOOKING_SLIP_NAME(view.bookingRef));
+  },
+  cargoTransferSlip: async () => {
+    const t = await import("./documents/cargo-transfer-slip.ts");
+    return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
   },
 };
 
