@@ -46,6 +46,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Voyages": "Voyage schedules, soundings and vessel history.",
   "Vessel updates": "Vessel arrival and departure updates of a voyage.",
   "Bookings": "Bookings and batches, the customer booking link, tracking and printouts.",
+  "Outbound": "After the withdrawal: cargo transfer slips, with the waybill and loading to come.",
 };
 
 const words = (text: string) => text.replace(/'/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean);

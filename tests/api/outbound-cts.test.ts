@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, bookings, containerVans, containerYards, statusHistory, truckings } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, bookings, containerVans, containerYards, roles, statusHistory, truckings, users } from "../../db/schema/index.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { normaliseOcr, renderPdf, watermarkText } from "../support/pdf-image.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
@@ -277,5 +278,34 @@ describe("the list", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const numbers = answers.map((a) => Number(a.body.data.ctsNum.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0] + i));
+  }, 120_000);
+});
+
+describe("the printed slip", () => {
+  it("shows a damaged van's parts, and carries COPY for staff who are not DAT only", async () => {
+    await handle.db.insert(containerVans).values({ code: "TGHU1234567", size: "40", vanType: "DRY", condition: "Empty", cyCode: "MNLCY1" });
+    const ref = await atwBooking();
+    const issued = (await issue(slip(ref, {
+      containerVanNum: "TGHU1234567", vanStatus: "Damaged", damages: [{ vanPart: "Roof Panel", damageType: "Dented" }, { vanPart: "Door Assembly", damageType: "Loose" }],
+    }))).body.data;
+    const [dat] = await handle.db.select({ roleId: users.roleId }).from(users).where(eq(users.userId, "bk-yard2"));
+    await handle.db.update(roles).set({ isDat: true }).where(eq(roles.id, dat.roleId!));
+
+    const printed = async (who: string) => {
+      const res = await w.call(who, "GET", `/OutBound/cts/print/${issued.ctsNum}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toBe(`inline; filename="${issued.ctsNum}.pdf"`);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const copy = await printed("yard");
+    const original = await printed("yard2");
+    const squeeze = (text: string) => normaliseOcr(text).replace(/ /g, "");
+    const text = squeeze((await renderPdf(copy)).pages.map((p) => p.text ?? "").join(" "));
+    for (const expected of ["CARGO TRANSFER SLIP", issued.ctsNum, "TGHU1234567", "Northline Haulers", "ABC 1234", "Ramon Cruz", "Manila North Harbor CY", "Roof Panel Dented", "Door Assembly Loose"]) {
+      expect(text).toContain(squeeze(expected));
+    }
+    expect(await watermarkText(copy, 1)).toBe("copy");
+    expect(await watermarkText(original, 1)).not.toBe("copy");
   }, 120_000);
 });

@@ -1,8 +1,3 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildInProcess } from "../../templates/builders.ts";
 import {
@@ -11,7 +6,7 @@ import {
   type CargoTransferSlipDocument,
   type SlipDamage,
 } from "../../templates/documents/cargo-transfer-slip.ts";
-import { normaliseOcr, type RenderedPdf, renderPdf } from "../support/pdf-image.ts";
+import { normaliseOcr, type RenderedPdf, renderPdf, watermarkText } from "../support/pdf-image.ts";
 
 /**
  * The cargo transfer slip is read back from its page images, as the yard checker and the trucker read it: the
@@ -90,74 +85,6 @@ const cancelled: CargoTransferSlipDocument = { ...slip, ctsNum: "CTS-MNL-2026-00
 const squeeze = (text: string) => normaliseOcr(text).replace(/ /g, "");
 const pageText = (pdf: RenderedPdf) => pdf.pages.map((p) => squeeze(p.text ?? "")).join(" ");
 
-const run = promisify(execFile);
-
-/**
- * What a page says along its rising diagonal, where the watermark runs. Tesseract reads level lines only, so
- * the page is rendered in grey, the pixels of its commonest shade other than white (the watermark, the
- * largest thing on the page) are kept, turned level, cleared of the specks that other print leaves in that
- * shade, and read.
- */
-async function diagonalText(bytes: Uint8Array, page: number): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "lading-watermark-"));
-  try {
-    await writeFile(path.join(dir, "doc.pdf"), bytes);
-    const base = path.join(dir, "page");
-    await run("pdftoppm", ["-r", "50", "-gray", "-singlefile", "-f", String(page), "-l", String(page), path.join(dir, "doc.pdf"), base]);
-    const pgm = await readFile(`${base}.pgm`);
-    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString("latin1", 0, 40));
-    if (!header) throw new Error("pdftoppm wrote no 8-bit grey image");
-    const [w, h] = [Number(header[1]), Number(header[2])];
-    const pixels = pgm.subarray(header[0].length);
-
-    const counts = new Array<number>(256).fill(0);
-    for (const p of pixels) counts[p]++;
-    let shade = 0;
-    for (let p = 1; p < 248; p++) if (counts[p] > counts[shade]) shade = p;
-
-    const angle = Math.atan2(h, w);
-    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-    const W = Math.ceil(Math.hypot(w, h));
-    const H = Math.ceil(h * 0.6);
-    let ink = new Uint8Array(W * H);
-    for (let v = 0; v < H; v++) {
-      for (let u = 0; u < W; u++) {
-        const x = Math.round(w / 2 + (u - W / 2) * cos + (v - H / 2) * sin);
-        const y = Math.round(h / 2 - (u - W / 2) * sin + (v - H / 2) * cos);
-        if (x >= 0 && y >= 0 && x < w && y < h && Math.abs(pixels[y * w + x] - shade) <= 3) ink[v * W + u] = 1;
-      }
-    }
-    // Closing fills the gaps other print cuts through the letters; opening drops anything thinner than a stroke.
-    const grow = (src: Uint8Array, all: boolean) => {
-      const out = new Uint8Array(W * H);
-      for (let v = 0; v < H; v++) {
-        for (let u = 0; u < W; u++) {
-          let hits = 0;
-          for (let dv = -2; dv <= 2; dv++) {
-            for (let du = -2; du <= 2; du++) {
-              const [uu, vv] = [u + du, v + dv];
-              if (uu >= 0 && vv >= 0 && uu < W && vv < H && src[vv * W + uu]) hits++;
-            }
-          }
-          out[v * W + u] = (all ? hits === 25 : hits > 0) ? 1 : 0;
-        }
-      }
-      return out;
-    };
-    ink = grow(grow(grow(grow(ink, false), true), true), false);
-
-    const image = Buffer.alloc(W * H);
-    for (let i = 0; i < ink.length; i++) image[i] = ink[i] ? 0 : 255;
-    await writeFile(path.join(dir, "level.pgm"), Buffer.concat([Buffer.from(`P5\n${W} ${H}\n255\n`, "latin1"), image]));
-    const { stdout } = await run("tesseract", [path.join(dir, "level.pgm"), "stdout", "-l", "eng", "--psm", "7"], {
-      env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-    });
-    return squeeze(stdout);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 describe("cargo transfer slip file", () => {
   it("is named after the slip", async () => {
     expect(CARGO_TRANSFER_SLIP_NAME("CTS-MNL-2026-000001")).toBe("CTS-MNL-2026-000001.pdf");
@@ -230,7 +157,7 @@ describe("cargo transfer slip read back from its page images", () => {
     for (const absent of ["copy", "damage", "roof panel", "shipper-owned", "check digit", "cancelled"]) {
       expect(text).not.toContain(squeeze(absent));
     }
-    expect(await diagonalText(plainBytes, 1)).not.toContain("copy");
+    expect(await watermarkText(plainBytes, 1)).not.toContain("copy");
   }, 30_000);
 
   it("prints the shipper's van and why its number was accepted", () => {
@@ -273,7 +200,7 @@ describe("cargo transfer slip read back from its page images", () => {
   });
 
   it("marks a copy with COPY across every page, without hiding what is under it", async () => {
-    for (let page = 1; page <= damagedPdf.pageCount; page++) expect(await diagonalText(damagedBytes, page)).toBe("copy");
+    for (let page = 1; page <= damagedPdf.pageCount; page++) expect(await watermarkText(damagedBytes, page)).toBe("copy");
     // The fields under the watermark still read (the damage rows are checked above, on the same copy).
     const text = pageText(damagedPdf);
     for (const expected of ["trucker mabuhay hauling services", "plate no. nbc 4821", "locator amount php 1,250.00"]) {

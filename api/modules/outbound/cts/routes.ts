@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { bookingRefParam } from "../../bookings/index.ts";
 import { cancelCtsBody, ctsCandidateRow, ctsListQuery, ctsNumParam, ctsRow, issueCtsBody } from "./schemas.ts";
+import { ctsSlipFile } from "./documents.ts";
 import { cancelCts, ctsByNum, ctsCandidates, issueCts, issuedCtsOfBooking, listCts } from "./service.ts";
 
 const tag = "Outbound";
@@ -41,4 +43,8 @@ export const ctsRoutes: RouteDef[] = [
     summary: "Cancel a transfer slip: the van is free again and the booking goes back to ATW Issued",
     response: written, errors: [409],
   }, ({ deps, params, body, caller }) => cancelCts(deps.db, caller, params.ctsNum, body)),
+  route({
+    method: "get", path: "/OutBound/cts/print/{ctsNum}", permission, tag, params: ctsNumParam,
+    summary: "The cargo transfer slip as a PDF; a copy (watermarked COPY) unless printed by DAT staff",
+  }, async ({ deps, params, caller }) => fileResponse(await ctsSlipFile(deps.db, caller, params.ctsNum))),
 ];
