@@ -425,17 +425,17 @@ export const DEMO_STOWAGE_PLANS: Seed<typeof vesselStowagePlans>[] = [
 // -------------------------------------------------------------------------------------------- equipment
 
 type VanSeed = Seed<typeof containerVans>;
-/** [van number, size, type, condition, yard]; check digits are left as they are on the demo stencils. */
+/** [van number, size, type, condition, yard]; every number passes the ISO 6346 check. */
 const VANS: [string, VanSeed["size"], VanSeed["vanType"], VanSeed["condition"], string | null][] = [
-  ["LDGU2010011", "20", "DRY", "Empty", "MNL-CY1"],
-  ["LDGU2010027", "20", "DRY", "Empty", "MNL-CY1"],
-  ["LDGU2010032", "20", "DRY", "Full", "MNL-CY1"],
-  ["LDGU2010048", "20", "DRY", "Empty", "MNL-CY2"],
-  ["LDGU2010053", "20", "DRY", "In Repair", "MNL-CY2"],
-  ["LDGU2010069", "20", "DRY", "Full", null],
-  ["LDGU2010074", "20", "DRY", "Empty", "CEB-CY1"],
-  ["LDGU2010080", "20", "DRY", "Empty", "CEB-CY1"],
-  ["LDGU2010095", "20", "DRY", "Storage", "DVO-CY1"],
+  ["LDGU2010014", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010020", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010035", "20", "DRY", "Full", "MNL-CY1"],
+  ["LDGU2010040", "20", "DRY", "Empty", "MNL-CY2"],
+  ["LDGU2010056", "20", "DRY", "In Repair", "MNL-CY2"],
+  ["LDGU2010061", "20", "DRY", "Full", null],
+  ["LDGU2010077", "20", "DRY", "Empty", "CEB-CY1"],
+  ["LDGU2010082", "20", "DRY", "Empty", "CEB-CY1"],
+  ["LDGU2010098", "20", "DRY", "Storage", "DVO-CY1"],
   ["LDGU4010013", "40", "DRY", "Empty", "MNL-CY1"],
   ["LDGU4010029", "40", "DRY", "Full", "CEB-CY1"],
   ["LDGU4010034", "40", "DRY", "Empty", "DVO-CY1"],
@@ -443,15 +443,15 @@ const VANS: [string, VanSeed["size"], VanSeed["vanType"], VanSeed["condition"], 
   ["LDRU2020016", "20", "REEFER", "Empty", "DVO-CY1"],
   ["LDRU2020021", "20", "REEFER", "Full", "DVO-CY1"],
   ["LDRU2020037", "20", "REEFER", "In Repair", "MNL-CY1"],
-  ["LDRU4020019", "40", "REEFER", "Empty", "DVO-CY1"],
-  ["LDRU4020024", "40", "REEFER", "Full", null],
+  ["LDRU4020015", "40", "REEFER", "Empty", "DVO-CY1"],
+  ["LDRU4020020", "40", "REEFER", "Full", null],
   ["LDGU2010101", "20", "DRY", "Container Van Office", "CEB-CY1"],
   ["LDGU2010117", "20", "DRY", "Sold", null],
 ];
 
 export const DEMO_CONTAINER_VANS: VanSeed[] = [
   ...VANS.map(([code, size, vanType, condition, cyCode]) => ({ code, size, vanType, condition, cyCode, ownerName: "" })),
-  { code: "PHCU2088143", size: "20", vanType: "DRY", condition: "Full", cyCode: "CEB-CY1", isShipperOwn: true, ownerName: "Visayan Copra Traders Inc." },
+  { code: "PHCU2088148", size: "20", vanType: "DRY", condition: "Full", cyCode: "CEB-CY1", isShipperOwn: true, ownerName: "Visayan Copra Traders Inc." },
   { code: "GSTU4077310", size: "40", vanType: "REEFER", condition: "Empty", cyCode: null, isShipperOwn: true, ownerName: "GenSan Tuna Canners Inc." },
 ];
 

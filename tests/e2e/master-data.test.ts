@@ -181,14 +181,14 @@ describe("master data in the browser", () => {
 
   it("changes a van's condition and marks it taken from its row, keeping the search", async () => {
     await visit("/master_data/containerVan");
-    await page.getByTestId("container-van-search").fill("PHCU2088143");
-    await rowButton(page, "container-van-code-PHCU2088143", "Mark used").waitFor();
-    await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).selectOption("Empty");
+    await page.getByTestId("container-van-search").fill("PHCU2088148");
+    await rowButton(page, "container-van-code-PHCU2088148", "Mark used").waitFor();
+    await page.locator(`select[data-testid="container-van-condition-PHCU2088148"]`).selectOption("Empty");
     await seeNotice("Container van updated successfully");
-    await page.getByTestId("container-van-used-PHCU2088143").click();
-    await rowButton(page, "container-van-code-PHCU2088143", "Mark free").waitFor();
-    expect(await page.getByTestId("container-van-search").inputValue()).toBe("PHCU2088143");
-    expect(await page.locator(`select[data-testid="container-van-condition-PHCU2088143"]`).inputValue()).toBe("Empty");
+    await page.getByTestId("container-van-used-PHCU2088148").click();
+    await rowButton(page, "container-van-code-PHCU2088148", "Mark free").waitFor();
+    expect(await page.getByTestId("container-van-search").inputValue()).toBe("PHCU2088148");
+    expect(await page.locator(`select[data-testid="container-van-condition-PHCU2088148"]`).inputValue()).toBe("Empty");
   });
 
   it("keeps a charge's accounting item codes from its read page", async () => {

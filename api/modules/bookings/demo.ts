@@ -1,11 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookingBatches, bookings, voyageSchedules } from "../../../db/schema/index.ts";
-import { transitionMany } from "../../shared/workflow.ts";
 import type { DemoContext } from "../manifest.ts";
-import { bookingTarget } from "./batches.ts";
-import { recordsByRefs } from "./records.ts";
-import { bookingWorkflow } from "./rules.ts";
 import { bookingInput, createBatchBody } from "./schemas.ts";
 import { cloneBatch, cloneBookings, confirmBatch, createBatch, expireBookings, issueAtw, sendBookingLink } from "./service.ts";
 
@@ -21,11 +17,11 @@ const cargo = (n: number, goods: string) => bookingInput.parse({
 
 /**
  * The demo's bookings on the open voyage, priced from the finance-approved quotations of the demo, with a
- * booking in every booking status and a batch in every batch status. Loading (CTS, at vessel) belongs to the
- * outbound work, whose screens come later: the demo yard clerk moves those two through the booking workflow.
+ * booking in every booking status and a batch in every batch status. The transfer slips and the loading that
+ * move bookings past ATW Issued are the outbound module's part of the demo (api/modules/outbound/demo.ts).
  */
 export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext): Promise<Record<string, number>> {
-  const { ops, yard } = people;
+  const { ops } = people;
   const [voyage] = await db.select({ voyageNum: voyageSchedules.voyageNum }).from(voyageSchedules).where(eq(voyageSchedules.voyageRef, DEMO_VOYAGE_REF));
   if (!voyage) return { bookingBatches: 0, bookings: 0 };
   const batch = async (customerCode: string, remarks: string, goods: string[]) =>
@@ -43,14 +39,9 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   // Confirmed, then on through the withdrawal (ATW) and loading.
   const confirmed = await batch("CUS-001", "Weekly shipment", ["Instant noodles", "Bottled water", "Rice, 50 kg bags", "Cooking oil"]);
   await confirmBatch(db, ops, confirmed.bookingBatchRef);
+  // Three withdrawals issued; the outbound demo sends the vans of the last two out on transfer slips.
   const [, atw, cts, loaded] = confirmed.bookings.map((b) => b.bookingRef);
   await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded], truckingCode: "TRK-001" });
-  const records = await recordsByRefs(db, [cts, loaded], ops);
-  const [ctsId, loadedId] = [cts, loaded].map((ref) => records.find((b) => b.bookingRef === ref)!.id);
-  await db.transaction(async (tx) => {
-    await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: [ctsId, loadedId], action: "issueCts", actor: yard });
-    await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: [loadedId], action: "load", actor: yard });
-  });
 
   // Expired and Cloned: one booking of a batch lapsed and was booked again in it.
   const lapsed = await batch("CUS-001", "", ["Canned corned beef", "Soy sauce", "Vinegar"]);

@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
+import { seedDemoOutbound } from "./demo.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
@@ -12,4 +13,5 @@ export const outboundModule: LadingModule = {
   name: "outbound",
   routes: ctsRoutes,
   jobs: [],
+  demo: seedDemoOutbound,
 };

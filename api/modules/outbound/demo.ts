@@ -1,0 +1,35 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { bookings, voyageSchedules } from "../../../db/schema/index.ts";
+import { transition } from "../../shared/workflow.ts";
+import { bookingTarget, bookingWorkflow } from "../bookings/index.ts";
+import type { DemoContext } from "../manifest.ts";
+import { issueCts } from "./cts/service.ts";
+import { issueCtsBody } from "./cts/schemas.ts";
+
+/**
+ * The outbound part of the demo line, on the bookings whose withdrawal (ATW) the bookings demo issued: the first
+ * waits for its van; the second's van has left on a transfer slip, dented on the roof and loose at the door; the
+ * third's van left too and is loaded on the vessel.
+ */
+export async function seedDemoOutbound(db: Db, { people }: DemoContext): Promise<Record<string, number>> {
+  const { yard } = people;
+  const waiting = await db.select({ bookingRef: bookings.bookingRef, id: bookings.id, consignee: bookings.consigneeName }).from(bookings)
+    .innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
+    .where(and(eq(voyageSchedules.voyageRef, "DEMO-OPEN"), eq(bookings.status, "ATW Issued")))
+    .orderBy(asc(bookings.id));
+  if (waiting.length < 3) return { transferSlips: 0 };
+  const [, damaged, loaded] = waiting;
+  await issueCts(db, yard, issueCtsBody.parse({
+    bookingRef: damaged.bookingRef, containerVanNum: "LDGU2010014", truckingCode: "TRK-001", plateNum: "NBC 1234", driver: "Rodel Mendoza",
+    toParty: "Shipper", vanStatus: "Damaged", damages: [{ vanPart: "Roof Panel", damageType: "Dented" }, { vanPart: "Door Assembly", damageType: "Loose" }],
+    vanLocator: "Row 3, bay 7", vanLocatorAmount: "350.00", remarks: "Shipper to note the dent on the roof before stuffing",
+  }));
+  await issueCts(db, yard, issueCtsBody.parse({
+    bookingRef: loaded.bookingRef, containerVanNum: "LDGU2010020", truckingCode: "TRK-001", plateNum: "NBC 1235", driver: "Efren Bautista",
+    toParty: "Shipper", vanStatus: "Empty", vanLocator: "Row 3, bay 8", vanLocatorAmount: "350.00",
+  }));
+  // Loading belongs to the load list and tally sheet, still to come; until then the yard clerk marks it loaded.
+  await transition(db, bookingWorkflow, bookingTarget, { id: loaded.id, action: "load", actor: yard });
+  return { transferSlips: 2 };
+}
