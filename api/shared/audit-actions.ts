@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "VOYAGE_APPROVED",
   // A shipper's van accepted on a transfer slip although its number fails the ISO 6346 check, with the reason.
   "CONTAINER_NUMBER_OVERRIDE",
+  "WAYBILL_CHARGES_CHANGED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,7 +31,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
  */
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
-  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts",
+  "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

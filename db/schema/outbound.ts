@@ -53,3 +53,88 @@ export const outboundCts = pgTable("outbound_cts", {
   index("outbound_cts_booking_idx").on(t.bookingRef),
   index("outbound_cts_branch_idx").on(t.branchCode, t.dateIssued),
 ]);
+
+/**
+ * A waybill (001 §3 Waybill): the contract of carriage of one booking, made once its van is out on a transfer
+ * slip, and the basis of every later invoice. Numbered from the origin branch's WB series. Draft while it is not
+ * on a load list: only then may it be changed. Filled from the booking, its slip, its voyage and its quotation.
+ */
+export const waybills = pgTable("waybills", {
+  ...idColumn,
+  wayBillRef: text("way_bill_ref").notNull().unique(),
+  status: text("status").notNull(),
+  bookingRef: text("booking_ref").notNull().references(() => bookings.bookingRef, { onUpdate: "cascade" }),
+  ctsNum: text("cts_num").notNull().references(() => outboundCts.ctsNum, { onUpdate: "cascade" }),
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  destinationBranchCode: text("destination_branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  voyageNum: text("voyage_num").notNull().references(() => voyageSchedules.voyageNum, { onUpdate: "cascade" }),
+  customerCode: text("customer_code").notNull(),
+  shipperPreferredName: text("shipper_preferred_name").notNull().default(""),
+  consigneeName: text("consignee_name").notNull().default(""),
+  consigneePreferredName: text("consignee_preferred_name").notNull().default(""),
+  consigneeAddress: text("consignee_address").notNull().default(""),
+  shipperPickUpAddress: text("shipper_pick_up_address").notNull().default(""),
+  goods: text("goods").notNull().default(""),
+  goodsOthers: text("goods_others").notNull().default(""),
+  packaging: text("packaging").notNull().default(""),
+  packagingOthers: text("packaging_others").notNull().default(""),
+  quantity: integer("quantity").notNull().default(0),
+  quantityTeu: integer("quantity_teu").notNull().default(0),
+  unit: text("unit").notNull().default(""),
+  /** Tons and cubic metres. */
+  cargoWeight: numeric("cargo_weight", { precision: 12, scale: 3 }).notNull().default("0"),
+  cargoVolume: numeric("cargo_volume", { precision: 12, scale: 3 }).notNull().default("0"),
+  declaredValue: numeric("declared_value", { precision: 14, scale: 2 }).notNull().default("0"),
+  modeOfDelivery: text("mode_of_delivery").notNull(),
+  modeOfPayment: text("mode_of_payment").notNull(),
+  containerVanNum: text("container_van_num").notNull().default(""),
+  sealNum: text("seal_num").notNull().default(""),
+  size: text("size").notNull().default(""),
+  /** 010, 011, 012 or ALL (001 §5 stripping type codes); null when the cargo is not stripped. */
+  strippingType: text("stripping_type"),
+  isStuffing: boolean("is_stuffing").notNull().default(false),
+  isTandem: boolean("is_tandem").notNull().default(false),
+  isOpenVan: boolean("is_open_van").notNull().default(false),
+  isVia: boolean("is_via").notNull().default(false),
+  isDangerousCargo: boolean("is_dangerous_cargo").notNull().default(false),
+  isWithPermit: boolean("is_with_permit").notNull().default(false),
+  isSplitCharge: boolean("is_split_charge").notNull().default(false),
+  originBackload: boolean("origin_backload").notNull().default(false),
+  placeIssuedAddress: text("place_issued_address").notNull().default(""),
+  truckingCode: text("trucking_code").notNull().references(() => truckings.code, { onUpdate: "cascade" }),
+  plateNum: text("plate_num").notNull().default(""),
+  driver: text("driver").notNull().default(""),
+  remarks: text("remarks").notNull().default(""),
+  /** The quotation lane the charges were priced at. */
+  sqRefNum: text("sq_ref_num"),
+  sqdocNum: text("sqdoc_num"),
+  datePrepared: instant("date_prepared").notNull(),
+  preparedBy: text("prepared_by").notNull(),
+  ...auditColumns,
+}, (t) => [
+  // One waybill per booking.
+  uniqueIndex("waybills_booking_idx").on(t.bookingRef),
+  index("waybills_branch_idx").on(t.branchCode, t.datePrepared),
+  index("waybills_voyage_idx").on(t.voyageNum),
+]);
+
+/**
+ * A charge line of a waybill (001 §3 charge line): the rate it was quoted at times the quantity its unit names,
+ * VAT included, billed by the payment side `availableTo` names.
+ */
+export const waybillCharges = pgTable("waybill_charges", {
+  ...idColumn,
+  wayBillRef: text("way_bill_ref").notNull().references(() => waybills.wayBillRef, { onUpdate: "cascade", onDelete: "cascade" }),
+  chargeCode: text("charge_code").notNull(),
+  part: text("part").notNull(),
+  particulars: text("particulars").notNull(),
+  rateUnit: text("rate_unit").notNull(),
+  quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
+  rate: numeric("rate", { precision: 14, scale: 2 }).notNull(),
+  chargeValue: numeric("charge_value", { precision: 14, scale: 2 }).notNull(),
+  /** P, C, AO or AD: the side that bills the line. */
+  availableTo: text("available_to").notNull(),
+  isVatable: boolean("is_vatable").notNull().default(true),
+  /** "SQ" from the quotation lane through the booking, "ADDED" by staff. */
+  source: text("source").notNull(),
+}, (t) => [uniqueIndex("waybill_charges_line_idx").on(t.wayBillRef, t.chargeCode, t.part)]);

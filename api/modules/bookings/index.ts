@@ -4,10 +4,10 @@ export { bookingJobs, runDailyBookingExpiry } from "./jobs.ts";
 export { expireOverdue } from "./service.ts";
 // What the outbound module moves a booking with: its record in scope, its workflow and its progress stages.
 export { bookingTarget } from "./batches.ts";
-export { type BookingRecord, bookingByRef } from "./records.ts";
-export { bookingWorkflow, CARGO_STAGES } from "./rules.ts";
+export { addressText, type BookingRecord, bookingByRef, bookingRow } from "./records.ts";
+export { bookingWorkflow, CARGO_STAGES, DELIVERY_MODES, PAYMENT_MODES } from "./rules.ts";
 export { recordCargoStage, withdrawCargoStage } from "./tracking.ts";
-export { bookingRefParam } from "./schemas.ts";
+export { bookingRefParam, type BookingRow } from "./schemas.ts";
 
 import { seedDemoBookings } from "./demo.ts";
 import { bookingJobs } from "./jobs.ts";

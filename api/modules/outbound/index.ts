@@ -4,14 +4,15 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
+import { waybillRoutes } from "./waybills/routes.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
- * Today the cargo transfer slip; the waybill and the loading follow in their own folders.
+ * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folder.
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: ctsRoutes,
+  routes: [...ctsRoutes, ...waybillRoutes],
   jobs: [],
   demo: seedDemoOutbound,
 };

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { route, type RouteDef } from "../../../http/route.ts";
+import { createWaybillBody, updateWaybillBody, waybillListQuery, waybillRow, wayBillRefParam } from "./schemas.ts";
+import { createWaybill, listWaybills, updateWaybill, waybillByRef } from "./service.ts";
+
+const tag = "Outbound";
+const permission = "OUTBOUND";
+const written = z.object({ data: waybillRow, message: z.string() });
+
+/** Waybills (001 §7 OutBound: way bill). */
+export const waybillRoutes: RouteDef[] = [
+  route({
+    method: "post", path: "/OutBound/waybill/load", permission, tag, body: waybillListQuery,
+    summary: "Waybills of the caller's branches, newest first; 20 a page, by voyage, status and branch, with a search",
+    response: z.object({ data: z.array(waybillRow), total: z.number(), message: z.string().optional() }),
+  }, ({ deps, body, caller }) => listWaybills(deps.db, caller, body)),
+  route({
+    method: "get", path: "/OutBound/waybill/get/{wayBillRef}", permission, tag, params: wayBillRefParam,
+    summary: "One waybill with its charge lines, totals by payment side and VAT",
+    response: z.object({ data: waybillRow }),
+  }, async ({ deps, params, caller }) => ({ data: await waybillByRef(deps.db, params.wayBillRef, caller) })),
+  route({
+    method: "post", path: "/OutBound/waybill/create", permission, tag, body: createWaybillBody, status: 201,
+    summary: "Issue the waybill of a booking whose van is out on a transfer slip: number from the origin branch's WB series, filled from the booking",
+    response: written, errors: [409],
+  }, ({ deps, body, caller }) => createWaybill(deps.db, caller, body)),
+  route({
+    method: "put", path: "/OutBound/waybill/update/{wayBillRef}", permission, tag, params: wayBillRefParam, body: updateWaybillBody,
+    summary: "Change a Draft waybill: its fields and its charge lines (a code once per part); totals follow the mode of payment and the split",
+    response: written, errors: [409],
+  }, ({ deps, params, body, caller }) => updateWaybill(deps.db, caller, params.wayBillRef, body)),
+];

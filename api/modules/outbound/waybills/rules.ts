@@ -1,0 +1,76 @@
+import { splitVat, sumAmounts, toCentavos, formatCentavos } from "../../../shared/money.ts";
+
+/** Waybills (001 §3, §4): statuses, who bills each charge line, the totals and the VAT. Pure. */
+
+/**
+ * Draft: not on a load list yet, the only status in which a waybill may be changed. The load list moves it on
+ * (any other status counts as on a load list, 001 §4); that move comes with the load list.
+ */
+export const WAYBILL_STATUSES = ["Draft", "On Load List", "Cancelled"] as const;
+export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
+
+/** Rows per page of the waybill list (001 §9). */
+export const WAYBILL_PAGE_SIZE = 20;
+
+/** The series that numbers the waybills at each origin branch: WB-MNL-2026-000001. */
+export const WAYBILL_SERIES = "WB";
+
+export const PAYMENT_SIDE_NAMES = { P: "Prepaid", C: "Collect", AO: "Account Origin", AD: "Account Destination" } as const;
+export type PaymentSide = keyof typeof PAYMENT_SIDE_NAMES;
+
+/** The charge parts billed at the destination when a waybill's charges are split (001 §4). */
+const DESTINATION_PARTS = new Set(["PORT_DESTINATION", "TRUCKING_DESTINATION"]);
+
+/**
+ * The side that bills a charge line. Without a split every line goes to the waybill's mode of payment. With a
+ * split, freight and the origin parts (and anything added) go to the origin side and the destination parts to
+ * the destination side: prepaid and collect for a cash shipper, account origin and account destination for one
+ * on account.
+ */
+export function paymentSideOf(modeOfPayment: PaymentSide, isSplitCharge: boolean, part: string): PaymentSide {
+  if (!isSplitCharge) return modeOfPayment;
+  const onAccount = modeOfPayment === "AO" || modeOfPayment === "AD";
+  const atDestination = DESTINATION_PARTS.has(part);
+  if (onAccount) return atDestination ? "AD" : "AO";
+  return atDestination ? "C" : "P";
+}
+
+export interface TotalsLine {
+  chargeValue: string;
+  availableTo: string;
+  isVatable: boolean;
+}
+
+export interface WaybillTotals {
+  prepaid: string;
+  collect: string;
+  accountOrigin: string;
+  accountDestination: string;
+  total: string;
+  /** The VAT of the whole waybill, worked out once from its VATable lines (domain notes §7). */
+  vat: { vatableInclusive: string; vatableNet: string; vat: string; exempt: string };
+}
+
+/** Totals by payment side and the VAT, in exact centavos. */
+export function waybillTotals(lines: readonly TotalsLine[]): WaybillTotals {
+  const side = (code: PaymentSide) => sumAmounts(lines.filter((l) => l.availableTo === code).map((l) => l.chargeValue));
+  const vatableInclusive = sumAmounts(lines.filter((l) => l.isVatable).map((l) => l.chargeValue));
+  const exempt = sumAmounts(lines.filter((l) => !l.isVatable).map((l) => l.chargeValue));
+  const split = splitVat(vatableInclusive);
+  return {
+    prepaid: side("P"),
+    collect: side("C"),
+    accountOrigin: side("AO"),
+    accountDestination: side("AD"),
+    total: formatCentavos(toCentavos(vatableInclusive) + toCentavos(exempt)),
+    vat: { vatableInclusive, vatableNet: split.net, vat: split.vat, exempt },
+  };
+}
+
+/** The waybill's remarks: the booking's remarks by delivery mode, with Backload and Tandem appended once. */
+export function waybillRemarks(serviceRemarks: string, flags: { originBackload: boolean; isTandem: boolean }): string {
+  const parts = serviceRemarks.split(" / ").map((p) => p.trim()).filter((p) => p && p !== "BACKLOAD" && p !== "TANDEM");
+  if (flags.originBackload) parts.push("BACKLOAD");
+  if (flags.isTandem) parts.push("TANDEM");
+  return parts.join(" / ");
+}

@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../../db/client.ts";
+import { charges, containerVans, customers, outboundCts, waybillCharges, waybills } from "../../../../db/schema/index.ts";
+import { changedLines, recordAudit } from "../../../shared/audit.ts";
+import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { searchAny } from "../../../shared/list-filters.ts";
+import { formatAmount, normalizeAmount, sumAmounts } from "../../../shared/money.ts";
+import { nextNumber } from "../../../shared/numbering.ts";
+import type { Caller } from "../../auth/index.ts";
+import { addressText, bookingByRef, bookingRow, recordCargoStage } from "../../bookings/index.ts";
+import { chargeAmount, RATE_UNIT_LABELS } from "../../master-data/index.ts";
+import { type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals } from "./rules.ts";
+import type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
+
+/** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
+const WAYBILL_STAGE = 1;
+
+type WaybillRecord = typeof waybills.$inferSelect;
+type ChargeRecord = typeof waybillCharges.$inferSelect;
+
+const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
+
+/** The quantity a rate is multiplied by, by its unit (domain notes §1): TEU, bags, or tons. */
+function quantityFor(unit: string, w: Pick<WaybillRecord, "quantityTeu" | "quantity" | "cargoWeight">): string {
+  if (unit === "perTeu") return String(w.quantityTeu);
+  if (unit === "perBag") return String(w.quantity);
+  if (unit === "perTon") return normalizeQuantity(w.cargoWeight);
+  throw new Error(`Unknown rate unit: ${unit}`);
+}
+
+/** A quantity as read: "12.500" is 12.5 and "1.000" is 1; a whole number keeps its zeros. */
+const normalizeQuantity = (value: string) => (value.includes(".") ? value.replace(/\.?0+$/, "") : value) || "0";
+
+function particularsOf(name: string, unit: string, quantity: string, rate: string): string {
+  const label = RATE_UNIT_LABELS[unit as keyof typeof RATE_UNIT_LABELS] ?? unit;
+  return `${name}, ${label.toLowerCase()}, ${normalizeQuantity(quantity)} x ${formatAmount(rate)}`;
+}
+
+async function waybillRecord(db: Db, wayBillRef: string, scope: BranchScope): Promise<WaybillRecord> {
+  return await findInScope(db, waybills, waybills.branchCode, scope, sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`, `Waybill ${wayBillRef} was not found.`);
+}
+
+/** The waybills as their screens show them: with the shipper's name, the charge lines, the totals and the VAT. */
+async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillRow[]> {
+  if (records.length === 0) return [];
+  const refs = records.map((r) => r.wayBillRef);
+  const [lines, shippers, insurance] = await Promise.all([
+    db.select().from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).orderBy(asc(waybillCharges.id)),
+    db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
+    db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true)),
+  ]);
+  const linesOf = new Map<string, ChargeRecord[]>();
+  for (const line of lines) {
+    const list = linesOf.get(line.wayBillRef);
+    if (list) list.push(line);
+    else linesOf.set(line.wayBillRef, [line]);
+  }
+  const insuranceCodes = new Set(insurance.map((c) => c.code));
+  return records.map((r) => {
+    const own = linesOf.get(r.wayBillRef) ?? [];
+    const { id: _id, userCreated: _uc, userModified: _um, dateCreated: _dc, ...rest } = r;
+    return {
+      ...rest,
+      id: r.id,
+      shipperName: shippers.find((s) => s.code === r.customerCode)?.company ?? r.customerCode,
+      datePrepared: r.datePrepared.toISOString(),
+      dateModified: r.dateModified.toISOString(),
+      charges: own.map((c) => ({
+        chargeCode: c.chargeCode, part: c.part, particulars: c.particulars, rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate,
+        chargeValue: c.chargeValue, availableTo: c.availableTo, isVatable: c.isVatable, source: c.source,
+      })),
+      totals: waybillTotals(own),
+      insurancePremium: sumAmounts(own.filter((c) => insuranceCodes.has(c.chargeCode)).map((c) => c.chargeValue)),
+    };
+  });
+}
+
+export async function waybillByRef(db: Db, wayBillRef: string, scope: BranchScope): Promise<WaybillRow> {
+  const [row] = await rowsOf(db, [await waybillRecord(db, wayBillRef, scope)]);
+  return row;
+}
+
+/** The waybills of the caller's branches, newest first, 20 a page, by voyage, status and branch, with a search. */
+export async function listWaybills(db: Db, scope: BranchScope, query: WaybillListQuery) {
+  const where = and(
+    branchCondition(scope, waybills.branchCode),
+    query.status ? eq(waybills.status, query.status) : undefined,
+    query.voyageNum ? sql`lower(${waybills.voyageNum}) = lower(${query.voyageNum})` : undefined,
+    query.branchCode ? sql`lower(${waybills.branchCode}) = lower(${query.branchCode})` : undefined,
+    searchAny([waybills.wayBillRef, waybills.bookingRef, waybills.containerVanNum, waybills.consigneeName, waybills.goods], query.search || undefined),
+  );
+  const [records, [{ total }]] = await Promise.all([
+    db.select().from(waybills).where(where).orderBy(desc(waybills.datePrepared), desc(waybills.id)).limit(query.take).offset(query.skip),
+    db.select({ total: count() }).from(waybills).where(where),
+  ]);
+  const data = await rowsOf(db, records);
+  return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
+}
+
+/**
+ * Issues the waybill of a booking whose van is out on a transfer slip: numbered from the origin branch's WB
+ * series, filled from the booking, its slip and its quotation lane (the charge lines at the rates the booking was
+ * priced at), Draft until a load list takes it, and stage 1 of the cargo recorded in the same transaction.
+ */
+export async function createWaybill(db: Db, caller: Caller, input: { bookingRef: string }) {
+  const booking = await bookingByRef(db, input.bookingRef, caller);
+  if (booking.status !== "Outbound CTS Issued") {
+    throw new AppError("CONFLICT", `Booking ${booking.bookingRef} is ${booking.status}; its waybill is made once its van is out on a transfer slip.`);
+  }
+  const [[existing], [slip], view] = await Promise.all([
+    db.select({ ref: waybills.wayBillRef }).from(waybills).where(eq(waybills.bookingRef, booking.bookingRef)),
+    db.select().from(outboundCts).where(and(eq(outboundCts.bookingRef, booking.bookingRef), eq(outboundCts.status, "Issued"))),
+    bookingRow(db, booking.bookingRef, caller),
+  ]);
+  if (existing) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} already has waybill ${existing.ref}.`);
+  if (!slip) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} has no issued transfer slip.`);
+  const [van] = slip.containerVanId ? await db.select({ size: containerVans.size }).from(containerVans).where(eq(containerVans.id, slip.containerVanId)) : [];
+  const masters = view.charges.length
+    ? await db.select({ code: charges.code, isVatable: charges.isVatable }).from(charges).where(inArray(charges.code, view.charges.map((c) => c.chargeCode)))
+    : [];
+  const mode = booking.modeOfPayment as PaymentSide;
+  const isBackLoad = view.serviceRemarks.split(" / ").includes("BACKLOAD");
+  const now = new Date();
+
+  const wayBillRef = await db.transaction(async (tx: Tx) => {
+    const number = await nextNumber(tx, { series: WAYBILL_SERIES, branchCode: booking.branchCode, on: now });
+    await tx.insert(waybills).values({
+      wayBillRef: number, status: "Draft", bookingRef: booking.bookingRef, ctsNum: slip.ctsNum, branchCode: booking.branchCode,
+      destinationBranchCode: booking.destinationBranchCode, voyageNum: booking.voyageNum, customerCode: booking.customerCode,
+      consigneeName: booking.consigneeName, consigneeAddress: addressText(view.deliveryAddress), shipperPickUpAddress: addressText(view.pickUpAddress),
+      goods: booking.goods, packaging: booking.packaging, quantity: booking.quantity, quantityTeu: booking.quantityTeu,
+      cargoWeight: booking.cargoWeight, declaredValue: booking.declaredValue, modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
+      containerVanNum: slip.containerVanNum, size: van?.size ?? "", isTandem: booking.isTandem, originBackload: isBackLoad,
+      truckingCode: slip.truckingCode, plateNum: slip.plateNum, driver: slip.driver,
+      remarks: waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem: booking.isTandem }),
+      sqRefNum: booking.sqRefNum, sqdocNum: booking.sqdocNum, datePrepared: now, preparedBy: caller.userId,
+      userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
+    });
+    if (view.charges.length > 0) {
+      await tx.insert(waybillCharges).values(view.charges.map((c) => ({
+        wayBillRef: number, chargeCode: c.chargeCode, part: c.chargePart, particulars: particularsOf(c.chargeName, c.rateUnit, c.quantity, c.rate),
+        rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate, chargeValue: c.amount,
+        availableTo: paymentSideOf(mode, false, c.chargePart), isVatable: masters.find((m) => m.code === c.chargeCode)?.isVatable ?? true,
+        source: c.source === "ADDED" ? "ADDED" : "SQ",
+      })));
+    }
+    await recordCargoStage(tx, booking.bookingRef, WAYBILL_STAGE, now);
+    return number;
+  });
+  return { data: await waybillByRef(db, wayBillRef, caller), message: "Waybill created successfully" };
+}
+
+/**
+ * Changes a Draft waybill: its fields, and its charge lines when given (the whole list). Each line's amount is its
+ * rate times the waybill's quantity in the rate's unit, and its payment side follows the mode of payment and the
+ * split; a line whose rate and quantity did not change keeps its amount (an insurance premium priced from the
+ * policies stays as it was priced). A code may appear once per part.
+ */
+export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, input: UpdateWaybillInput) {
+  const record = await waybillRecord(db, wayBillRef, caller);
+  if (record.status !== "Draft") {
+    throw new AppError("CONFLICT", `Waybill ${record.wayBillRef} is ${record.status}; a waybill can be changed only while it is Draft.`);
+  }
+  if (new Date(input.dateModified).getTime() !== record.dateModified.getTime()) {
+    throw new AppError("CONFLICT", "This waybill was changed by someone else after you opened it. Reload it and try again.");
+  }
+  const { dateModified: _, charges: chargeInput, ...fields } = input;
+  const next = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as WaybillRecord;
+  const existing = await db.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef)).orderBy(asc(waybillCharges.id));
+  const lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const key = `${line.chargeCode.toUpperCase()} ${line.part}`;
+    if (seen.has(key)) throw refused("charges", `Charge ${line.chargeCode.toUpperCase()} is on this waybill twice for ${line.part}; a charge may appear once.`);
+    seen.add(key);
+  }
+  const codes = [...new Set(lines.map((l) => l.chargeCode.toUpperCase()))];
+  const masters = codes.length
+    ? await db.select({ code: charges.code, name: charges.name, isVatable: charges.isVatable, isActive: charges.isActive }).from(charges)
+      .where(inArray(sql`upper(${charges.code})`, codes))
+    : [];
+  const mode = next.modeOfPayment as PaymentSide;
+  const priced = lines.map((line) => {
+    const master = masters.find((m) => m.code.toUpperCase() === line.chargeCode.toUpperCase());
+    if (!master || !master.isActive) throw refused("charges", `Charge ${line.chargeCode} is not an active charge of the charge master.`);
+    const quantity = quantityFor(line.rateUnit, next);
+    const rate = normalizeAmount(line.rate);
+    const before = existing.find((c) => c.chargeCode === master.code && c.part === line.part);
+    const unchanged = before && normalizeAmount(before.rate) === rate && Number(before.quantity) === Number(quantity);
+    return {
+      wayBillRef: record.wayBillRef, chargeCode: master.code, part: line.part, particulars: particularsOf(master.name, line.rateUnit, quantity, rate),
+      rateUnit: line.rateUnit, quantity, rate,
+      chargeValue: unchanged ? before.chargeValue : chargeAmount(rate, line.rateUnit as "perTeu", quantity),
+      availableTo: paymentSideOf(mode, next.isSplitCharge, line.part), isVatable: master.isVatable, source: before?.source ?? "ADDED",
+    };
+  });
+  const now = new Date();
+  await db.transaction(async (tx: Tx) => {
+    const moved = await tx.update(waybills).set({
+      ...fields, remarks: waybillRemarks(record.remarks, { originBackload: next.originBackload, isTandem: next.isTandem }),
+      userModified: caller.userId, dateModified: now,
+    }).where(and(eq(waybills.id, record.id), eq(waybills.dateModified, record.dateModified), eq(waybills.status, "Draft"))).returning({ id: waybills.id });
+    if (moved.length === 0) throw new AppError("CONFLICT", "This waybill was changed by someone else after you opened it. Reload it and try again.");
+    await tx.delete(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef));
+    if (priced.length > 0) await tx.insert(waybillCharges).values(priced);
+    // Money is audited where it is written: the lines whose amount, rate or side changed, before and after.
+    const comparable = (l: { chargeCode: string; part: string; rate: string; quantity: string; chargeValue: string; availableTo: string }) => ({
+      chargeCode: l.chargeCode, part: l.part, rate: normalizeAmount(l.rate), quantity: String(Number(l.quantity)),
+      chargeValue: normalizeAmount(l.chargeValue), availableTo: l.availableTo,
+    });
+    const change = changedLines(existing.map(comparable), priced.map(comparable), (l) => `${l.chargeCode} ${l.part}`, ["rate", "quantity", "chargeValue", "availableTo"]);
+    if (change) {
+      await recordAudit(tx, { actor: caller.userId, action: "WAYBILL_CHARGES_CHANGED", target: `waybill:${record.wayBillRef}`, detail: change });
+    }
+  });
+  return { data: await waybillByRef(db, record.wayBillRef, caller), message: "Waybill updated successfully" };
+}

@@ -1,0 +1,203 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { auditLog, bookingProgress, containerVans, containerYards, waybills } from "../../db/schema/index.ts";
+import { makeTestApp, type TestApp } from "../support/app.ts";
+import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { BOOK } from "../support/sq-pricing.ts";
+import { openTestDatabase } from "../support/test-db.ts";
+
+/**
+ * Waybills (001 §3 Waybill, issue 21 items 2 and 3): issued for a booking whose van is out on a transfer slip,
+ * with the charge lines of its quotation lane, billed by the side the mode of payment names, totals by side and
+ * the VAT worked out once.
+ */
+
+let handle: DatabaseHandle;
+let t: TestApp;
+let w: BookingWorld;
+let vanSerial = 500000;
+
+const json = (res: Response) => res.json() as Promise<any>;
+
+/** A fresh valid van number of the line, at the Manila yard. */
+async function newVan(): Promise<string> {
+  const first = `LADU${String(vanSerial++).padStart(6, "0")}`;
+  const code = `${first}${containerCheckDigit(first)}`;
+  await handle.db.insert(containerVans).values({ code, size: "20", vanType: "DRY", condition: "Empty", cyCode: "WBCY1" });
+  return code;
+}
+
+/** `n` bookings of one batch, confirmed, their ATW issued and each van out on a transfer slip. */
+async function bookingsWithVansOut(n: number, booking: Record<string, unknown> = PTP_BOOKING): Promise<string[]> {
+  const opened = await w.call("staff", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: Array(n).fill(booking) });
+  expect(opened.status).toBe(201);
+  const batch = (await json(opened)).data;
+  expect((await w.call("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef })).status).toBe(200);
+  const refs = batch.bookings.map((b: any) => b.bookingRef) as string[];
+  expect((await w.call("staff", "POST", "/Bookings/issueATW", { bookingRefs: refs, truckingCode: "TRK1" })).status).toBe(200);
+  for (const ref of refs) {
+    const cts = await w.call("yard", "POST", "/OutBound/cts/create", {
+      bookingRef: ref, containerVanNum: await newVan(), truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", toParty: "Shipper", vanStatus: "Empty",
+    });
+    expect(cts.status, JSON.stringify(await cts.clone().json())).toBe(201);
+  }
+  return refs;
+}
+
+async function create(bookingRef: string) {
+  const res = await w.call("yard", "POST", "/OutBound/waybill/create", { bookingRef });
+  return { status: res.status, body: await json(res) };
+}
+
+async function update(wayBillRef: string, body: Record<string, unknown>) {
+  const res = await w.call("yard", "PUT", `/OutBound/waybill/update/${wayBillRef}`, body);
+  return { status: res.status, body: await json(res) };
+}
+
+const lines = (waybill: any) => waybill.charges.map((c: any) => [c.chargeCode, c.part, c.chargeValue, c.availableTo]);
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  t = makeTestApp(handle.db);
+  w = await seedBookingWorld(handle.db, t, { yard: ["OUTBOUND"] });
+  await handle.db.insert(containerYards).values({ code: "WBCY1", name: "Manila South Harbor CY", branchCode: "MNL" });
+}, 120_000);
+afterAll(() => handle?.close());
+
+describe("issuing a waybill", () => {
+  it("fills it from the booking and its slip, with the quotation's charges at the rates quoted, and records stage 1", async () => {
+    const [ref] = await bookingsWithVansOut(1);
+    const { status, body } = await create(ref);
+    expect(status, JSON.stringify(body)).toBe(201);
+    const year = new Date().getFullYear();
+    const wb = body.data;
+    expect(wb).toMatchObject({
+      wayBillRef: `WB-MNL-${year}-000001`, status: "Draft", bookingRef: ref, branchCode: "MNL", destinationBranchCode: "CEB",
+      shipperName: "Pacific Harbor Trading", goods: "Canned goods", packaging: "Box", quantity: 400, quantityTeu: 1, cargoWeight: "12.500",
+      modeOfDelivery: "PTP", modeOfPayment: "P", truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", size: "20", isSplitCharge: false,
+      preparedBy: "bk-yard",
+    });
+    expect(wb.containerVanNum).toMatch(/^LADU\d{7}$/);
+    // By hand, from the rate book the port-to-port lane was quoted at (tests/support/sq-pricing.ts) for 1 TEU:
+    // freight 12,500.00 per TEU (the rate from June), arrastre 1,120.00 at Manila and 980.00 at Cebu, all
+    // prepaid, the booking's mode of payment.
+    expect([BOOK.freightPerTeu.fromJune, BOOK.arrastreOrigin, BOOK.arrastreDestination]).toEqual(["12500.00", "1120.00", "980.00"]);
+    expect(lines(wb)).toEqual([
+      ["001", "FREIGHT", "12500.00", "P"],
+      ["004", "PORT_ORIGIN", "1120.00", "P"],
+      ["004", "PORT_DESTINATION", "980.00", "P"],
+    ]);
+    expect(wb.charges.map((c: any) => c.particulars)).toEqual([
+      "Ocean freight, per teu, 1 x 12,500.00", "Arrastre, per teu, 1 x 1,120.00", "Arrastre, per teu, 1 x 980.00",
+    ]);
+    // 14,600.00 VAT included: net 14,600.00 / 1.12 = 13,035.71 (half up), VAT the remaining 1,564.29.
+    expect(wb.totals).toEqual({
+      prepaid: "14600.00", collect: "0.00", accountOrigin: "0.00", accountDestination: "0.00", total: "14600.00",
+      vat: { vatableInclusive: "14600.00", vatableNet: "13035.71", vat: "1564.29", exempt: "0.00" },
+    });
+    const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, ref));
+    expect(stages.map((s) => s.stage).sort()).toEqual([0, 1]);
+    const tracking = await json(await t.call("GET", `/api/Bookings/shipmentTracking/${ref}`));
+    expect(tracking.data.stages.slice(0, 3).map((s: any) => [s.label, s.reachedAt !== null])).toEqual([
+      ["Outbound CTS Issued", true], ["WayBill Issued", true], ["LoadList Created", false],
+    ]);
+  });
+
+  it("is refused before the van is out, and a second time for the same booking", async () => {
+    const opened = await w.call("staff", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: [PTP_BOOKING] });
+    const draft = (await json(opened)).data.bookings[0].bookingRef;
+    expect(await create(draft)).toEqual({ status: 409, body: { message: `Booking ${draft} is Draft; its waybill is made once its van is out on a transfer slip.`, errors: { "": [] } } });
+    const [ref] = await bookingsWithVansOut(1);
+    const first = await create(ref);
+    expect(first.status).toBe(201);
+    const again = await create(ref);
+    expect([again.status, again.body.message]).toEqual([409, `Booking ${ref} already has waybill ${first.body.data.wayBillRef}.`]);
+  });
+});
+
+describe("changing a Draft waybill", () => {
+  it("moves the destination parts to the collect side when the charges are split, and back", async () => {
+    const [ref] = await bookingsWithVansOut(1);
+    const wb = (await create(ref)).body.data;
+    const split = await update(wb.wayBillRef, { dateModified: wb.dateModified, isSplitCharge: true });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    expect(lines(split.body.data)).toEqual([
+      ["001", "FREIGHT", "12500.00", "P"],
+      ["004", "PORT_ORIGIN", "1120.00", "P"],
+      ["004", "PORT_DESTINATION", "980.00", "C"],
+    ]);
+    // Origin side 12,500.00 + 1,120.00; destination side 980.00.
+    expect(split.body.data.totals).toMatchObject({ prepaid: "13620.00", collect: "980.00", total: "14600.00" });
+    const back = await update(wb.wayBillRef, { dateModified: split.body.data.dateModified, isSplitCharge: false });
+    expect(back.body.data.totals).toMatchObject({ prepaid: "14600.00", collect: "0.00" });
+    // The moves of money are in the audit log, before and after.
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.target, `waybill:${wb.wayBillRef}`)).orderBy(asc(auditLog.id));
+    expect(audit.map((a) => a.action)).toEqual(["WAYBILL_CHARGES_CHANGED", "WAYBILL_CHARGES_CHANGED"]);
+    expect(audit[0].detail).toEqual({
+      before: { "004 PORT_DESTINATION": { availableTo: "P" } },
+      after: { "004 PORT_DESTINATION": { availableTo: "C" } },
+    });
+  });
+
+  it("prices an added line by the waybill's quantity in its unit and refuses a charge twice for the same part", async () => {
+    const [ref] = await bookingsWithVansOut(1, { ...PTP_BOOKING, modeOfPayment: "AO" });
+    const wb = (await create(ref)).body.data;
+    const keep = wb.charges.map((c: any) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
+    const twice = await update(wb.wayBillRef, { dateModified: wb.dateModified, charges: [...keep, keep[0]] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe("Charge 001 is on this waybill twice for FREIGHT; a charge may appear once.");
+    const added = await update(wb.wayBillRef, {
+      dateModified: wb.dateModified, isSplitCharge: true, charges: [...keep, { chargeCode: "017", part: "OTHER", rateUnit: "perTeu", rate: BOOK.openVanFee }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(lines(added.body.data)).toEqual([
+      ["001", "FREIGHT", "12500.00", "AO"],
+      ["004", "PORT_ORIGIN", "1120.00", "AO"],
+      ["004", "PORT_DESTINATION", "980.00", "AD"],
+      ["017", "OTHER", "1500.00", "AO"],
+    ]);
+    // The open van fee, 1,500.00 per TEU x 1 TEU, on the origin side with freight: 12,500.00 + 1,120.00 + 1,500.00.
+    expect(added.body.data.totals).toMatchObject({ prepaid: "0.00", accountOrigin: "15120.00", accountDestination: "980.00", total: "16100.00" });
+    const unknown = await update(wb.wayBillRef, { dateModified: added.body.data.dateModified, charges: [{ chargeCode: "XYZ", part: "OTHER", rateUnit: "perTeu", rate: "10" }] });
+    expect([unknown.status, unknown.body.message]).toEqual([400, "Charge XYZ is not an active charge of the charge master."]);
+  });
+
+  it("refuses a stale copy and any change once the waybill is past Draft, and changes nothing", async () => {
+    const [ref] = await bookingsWithVansOut(1);
+    const wb = (await create(ref)).body.data;
+    const stale = await update(wb.wayBillRef, { dateModified: new Date(Date.parse(wb.dateModified) - 1000).toISOString(), sealNum: "S-1" });
+    expect([stale.status, stale.body.message]).toEqual([409, "This waybill was changed by someone else after you opened it. Reload it and try again."]);
+    // The load list (next) moves a waybill past Draft; here it is put there directly.
+    await handle.db.update(waybills).set({ status: "On Load List" }).where(eq(waybills.wayBillRef, wb.wayBillRef));
+    const late = await update(wb.wayBillRef, { dateModified: wb.dateModified, sealNum: "S-2" });
+    expect([late.status, late.body.message]).toEqual([409, `Waybill ${wb.wayBillRef} is On Load List; a waybill can be changed only while it is Draft.`]);
+    const [row] = await handle.db.select({ sealNum: waybills.sealNum }).from(waybills).where(eq(waybills.wayBillRef, wb.wayBillRef));
+    expect(row.sealNum).toBe("");
+  });
+});
+
+describe("the waybill list", () => {
+  it("pages 20 at a time, filters by voyage and status, and searches", async () => {
+    const page = await json(await w.call("yard", "POST", "/OutBound/waybill/load", { voyageNum: w.voyageNum }));
+    expect(page.total).toBeGreaterThanOrEqual(5);
+    expect(page.data.length).toBe(Math.min(20, page.total));
+    const onList = await json(await w.call("yard", "POST", "/OutBound/waybill/load", { status: "On Load List" }));
+    expect(onList.data.map((r: any) => r.status)).toEqual(["On Load List"]);
+    const none = await json(await w.call("yard", "POST", "/OutBound/waybill/load", { search: "no such waybill" }));
+    expect(none).toEqual({ data: [], total: 0, message: "No more data to load" });
+    expect((await w.call("staff", "POST", "/OutBound/waybill/load", {})).status).toBe(403);
+  });
+});
+
+describe("many waybills at once", () => {
+  it("numbers 200 waybills issued at once on one branch without a gap or a repeat", async () => {
+    const refs = [...await bookingsWithVansOut(100), ...await bookingsWithVansOut(100)];
+    const answers = await Promise.all(refs.map((ref) => create(ref)));
+    expect(answers.filter((a) => a.status !== 201).map((a) => a.body.message)).toEqual([]);
+    const numbers = answers.map((a) => Number(a.body.data.wayBillRef.slice(-6))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(200);
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => numbers[0] + i));
+  }, 600_000);
+});
