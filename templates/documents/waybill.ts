@@ -211,7 +211,7 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
     ["Quantity", formatQuantity(String(view.quantity))],
     ["TEU", formatQuantity(String(view.quantityTeu))],
     ["Weight (tons)", formatWeight(view.cargoWeight)],
-    ["Volume (cbm)", formatWeight(view.cargoVolume)],
+    ["Volume (cu. m)", formatWeight(view.cargoVolume)],
     ["Declared value", `PHP ${formatAmount(view.declaredValue)}`],
   ], [
     ["Van No.", view.containerVanNum],
@@ -235,11 +235,9 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
   // A heading stays with the first rows of its table.
   flow.ensure(35);
   flow.heading("Charges");
-  const groupRow = (part: string) => [{
-    content: partName(part),
-    colSpan: 4,
-    styles: { fontStyle: "bold" as const, fillColor: [230, 235, 240] as [number, number, number] },
-  }];
+  // A part's name in bold across the table, over its lines. Not shaded: the COPY watermark is to stay the largest
+  // patch of one light shade on a page, which is how a copy is told from its image (tests/support/pdf-image.ts).
+  const groupRow = (part: string) => [{ content: partName(part), colSpan: 4, styles: { fontStyle: "bold" as const } }];
   flow.table({
     head: [["Code", "Particulars", "Bill to", "Amount"]],
     body: chargeGroups(view.charges).flatMap(([part, lines]) => [
