@@ -4,6 +4,7 @@ import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
+import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
 import type { SoundingReportExport } from "./exports/sounding-report.ts";
@@ -79,6 +80,15 @@ export const documentBuilders = {
   cargoTransferSlip: async () => {
     const t = await import("./documents/cargo-transfer-slip.ts");
     return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
+  },
+  waybill: async () => {
+    const t = await import("./documents/waybill.ts");
+    return (view: WaybillDocument): DownloadFile => pdfFile(t.buildWaybillPdf(view), t.WAYBILL_NAME(view.wayBillRef));
+  },
+  truckerWaybill: async () => {
+    const t = await import("./documents/waybill.ts");
+    return (input: { view: WaybillDocument; layout: TruckerWaybillLayout }): DownloadFile =>
+      pdfFile(t.buildTruckerWaybillPdf(input.view, input.layout), t.TRUCKER_WAYBILL_NAME(input.view.wayBillRef));
   },
 };
 

@@ -104,7 +104,7 @@ export function documentDate(value: string | null | undefined): string {
 }
 
 /** Weights carry up to three decimals (tons); money rounding would lose the last one. */
-function formatWeight(value: string): string {
+export function formatWeight(value: string): string {
   const match = /^(\d*)(?:\.(\d*))?$/.exec(value.trim());
   if (!match) return value;
   const fraction = (match[2] ?? "").replace(/0+$/, "");

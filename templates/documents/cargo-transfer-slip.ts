@@ -298,7 +298,7 @@ function sizeAndType(size: string, vanType: string): string {
 }
 
 /** Signature blocks side by side, kept on one page: label, room to sign, the line and the printed name under it. */
-function signatureRow(flow: PageFlow, blocks: [label: string, name: string][], gapBefore: number): void {
+export function signatureRow(flow: PageFlow, blocks: [label: string, name: string][], gapBefore: number): void {
   const { doc } = flow;
   flow.ensure(gapBefore + 26);
   flow.y += gapBefore;

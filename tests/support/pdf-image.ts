@@ -46,6 +46,11 @@ export interface RenderOptions {
   dpi?: number;
   /** Pages to OCR (1-based); all of them when left out. Rendering every page is cheap, reading is not. */
   ocrPages?: number[];
+  /**
+   * Tesseract's page segmentation mode: 3 (the default) finds blocks and columns by itself; 4 reads the page as
+   * one column of lines, which keeps a form's labels with their values when they stand far apart.
+   */
+  pageSegmentation?: 3 | 4;
 }
 
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -54,9 +59,9 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-async function ocr(file: string): Promise<string> {
+async function ocr(file: string, pageSegmentation: number): Promise<string> {
   // One thread per tesseract: the pages are read side by side already, and OpenMP threads would fight them.
-  const { stdout } = await run("tesseract", [file, "stdout", "-l", "eng", "--psm", "3"], {
+  const { stdout } = await run("tesseract", [file, "stdout", "-l", "eng", "--psm", String(pageSegmentation)], {
     env: { ...process.env, OMP_THREAD_LIMIT: "1" },
     maxBuffer: 16 * 1024 * 1024,
     timeout: 60_000,
@@ -84,7 +89,7 @@ export async function renderPdf(bytes: Uint8Array, options: RenderOptions = {}):
     }
     const queue = pages.filter((p) => wanted.has(p.page));
     await Promise.all(Array.from({ length: workers }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) next.text = await ocr(path.join(dir, files[next.page - 1]));
+      for (let next = queue.shift(); next; next = queue.shift()) next.text = await ocr(path.join(dir, files[next.page - 1]), options.pageSegmentation ?? 3);
     }));
     return { pageCount: files.length, pages };
   } finally {
@@ -109,9 +114,9 @@ export function normaliseOcr(text: string): string {
 
 /**
  * What a page says along its rising diagonal, where the watermark runs. Tesseract reads level lines only, so
- * the page is rendered in grey, the pixels of its commonest shade other than white (the watermark, the
- * largest thing on the page) are kept, turned level, cleared of the specks that other print leaves in that
- * shade, and read.
+ * the page is rendered in grey, the pixels of its commonest solid shade other than white (the watermark, the
+ * largest area of one shade on the page) are kept, turned level, cleared of the specks that other print leaves
+ * in that shade, and read.
  */
 export async function watermarkText(bytes: Uint8Array, page: number): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "lading-watermark-"));
@@ -125,8 +130,24 @@ export async function watermarkText(bytes: Uint8Array, page: number): Promise<st
     const [w, h] = [Number(header[1]), Number(header[2])];
     const pixels = pgm.subarray(header[0].length);
 
+    // Only pixels inside an area of one shade count: a table's rules and the edges of print are one or two
+    // pixels wide in a shade of their own, and on a page full of table rows they outnumber the watermark.
     const counts = new Array<number>(256).fill(0);
-    for (const p of pixels) counts[p]++;
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < w - 1; x++) {
+        const p = pixels[y * w + x];
+        let solid = true;
+        for (let dy = -1; dy <= 1 && solid; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            if (pixels[(y + dy) * w + x + dx] !== p) {
+              solid = false;
+              break;
+            }
+          }
+        }
+        if (solid) counts[p]++;
+      }
+    }
     let shade = 0;
     for (let p = 1; p < 248; p++) if (counts[p] > counts[shade]) shade = p;
 
