@@ -6,6 +6,7 @@ import { auditLog, bookingProgress, containerVans, containerYards, waybills } fr
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { BOOK } from "../support/sq-pricing.ts";
+import { normaliseOcr, renderPdf, watermarkText } from "../support/pdf-image.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
@@ -200,4 +201,47 @@ describe("many waybills at once", () => {
     expect(new Set(numbers).size).toBe(200);
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => numbers[0] + i));
   }, 600_000);
+});
+
+describe("the printed waybills", () => {
+  it("prints the waybill with its charges and totals, and the trucker's waybill on legal and letter paper without amounts", async () => {
+    const [ref] = await bookingsWithVansOut(1);
+    const wb = (await create(ref)).body.data;
+    const fetchPdf = async (path: string) => {
+      const res = await w.call("yard", "GET", path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      return { name: res.headers.get("content-disposition"), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const squeeze = (text: string) => normaliseOcr(text).replace(/ /g, "");
+    const read = async (bytes: Uint8Array) => {
+      const pdf = await renderPdf(bytes, { pageSegmentation: 4 });
+      return { pdf, text: squeeze(pdf.pages.map((p) => p.text ?? "").join(" ")) };
+    };
+
+    const waybill = await fetchPdf(`/OutBound/waybill/print/${wb.wayBillRef}`);
+    expect(waybill.name).toBe(`inline; filename="${wb.wayBillRef}.pdf"`);
+    const { text } = await read(waybill.bytes);
+    for (const expected of [wb.wayBillRef, wb.containerVanNum, "Pacific Harbor Trading", "12,500.00", "1,120.00", "980.00", "14,600.00", "13,035.71", "1,564.29"]) {
+      expect(text).toContain(squeeze(expected));
+    }
+    expect(await watermarkText(waybill.bytes, 1)).toBe("copy");
+
+    const legal = await fetchPdf(`/OutBound/waybill/printTrucker/${wb.wayBillRef}?layout=legal`);
+    const letter = await fetchPdf(`/OutBound/waybill/printTrucker/${wb.wayBillRef}?layout=letter`);
+    expect(legal.name).toBe(`inline; filename="${wb.wayBillRef}-trucker.pdf"`);
+    const legalRead = await read(legal.bytes);
+    const letterRead = await read(letter.bytes);
+    // 8.5 x 14 inches and 8.5 x 11 inches, rendered at 200 dpi.
+    expect([legalRead.pdf.pages[0].width, legalRead.pdf.pages[0].height]).toEqual([1700, 2800]);
+    expect([letterRead.pdf.pages[0].width, letterRead.pdf.pages[0].height]).toEqual([1700, 2200]);
+    for (const { text: trucker } of [legalRead, letterRead]) {
+      // Courier at 10 pt: the van number's letters read unreliably, so the checks keep to the other fields.
+      for (const expected of ["TRUCKERS WAYBILL", wb.wayBillRef, "Northline Haulers", "ABC 1234", "Ramon Cruz"]) expect(trucker).toContain(squeeze(expected));
+      expect(trucker).not.toContain(squeeze("12,500.00"));
+    }
+    const bad = await w.call("yard", "GET", `/OutBound/waybill/printTrucker/${wb.wayBillRef}?layout=a4`);
+    const refusal = await json(bad);
+    expect([bad.status, refusal.message, refusal.errors.layout]).toEqual([400, "Please correct the invalid fields.", ["layout must be legal or letter"]]);
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { truckerWaybillPdf, waybillPdf } from "./documents.ts";
 import { createWaybillBody, updateWaybillBody, waybillListQuery, waybillRow, wayBillRefParam } from "./schemas.ts";
 import { createWaybill, listWaybills, updateWaybill, waybillByRef } from "./service.ts";
 
@@ -29,4 +31,13 @@ export const waybillRoutes: RouteDef[] = [
     summary: "Change a Draft waybill: its fields and its charge lines (a code once per part); totals follow the mode of payment and the split",
     response: written, errors: [409],
   }, ({ deps, params, body, caller }) => updateWaybill(deps.db, caller, params.wayBillRef, body)),
+  route({
+    method: "get", path: "/OutBound/waybill/print/{wayBillRef}", permission, tag, params: wayBillRefParam,
+    summary: "The waybill as a PDF (A4 portrait); a copy (watermarked COPY) unless printed by DAT staff",
+  }, async ({ deps, params, caller }) => fileResponse(await waybillPdf(deps.db, caller, params.wayBillRef))),
+  route({
+    method: "get", path: "/OutBound/waybill/printTrucker/{wayBillRef}", permission, tag, params: wayBillRefParam,
+    query: z.object({ layout: z.enum(["legal", "letter"], { error: "layout must be legal or letter" }).default("legal") }),
+    summary: "The trucker's waybill as a PDF, on legal or letter paper, without amounts",
+  }, async ({ deps, params, query, caller }) => fileResponse(await truckerWaybillPdf(deps.db, caller, params.wayBillRef, query.layout))),
 ];
