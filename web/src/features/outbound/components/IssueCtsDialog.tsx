@@ -167,10 +167,13 @@ export function IssueCtsDialog(props: { isOpen: boolean; onClose: () => void; on
     const chosen = offeredBookings.find((b) => b.bookingRef === bookingRef) ?? null;
     setBooking(chosen);
     setVanSearch("");
-    // The ATW named the trucker and truck that collect the van; they are proposed.
+    // The ATW named the trucker and truck that collect the van; they are proposed. The truckers of another
+    // branch are read anew (and an unauthorised one dropped then); those of the same branch are at hand.
+    const trucker = chosen?.truckingCode ?? "";
+    const proposed = chosen && (chosen.branchCode !== branchCode || authorized.some((t) => t.code === trucker)) ? trucker : "";
     setDraft((d) => ({
       ...d, containerVanNum: d.isShipperOwned ? d.containerVanNum : "", fromCyCode: "",
-      truckingCode: chosen?.truckingCode ?? "", plateNum: chosen?.plateNum ?? "",
+      truckingCode: proposed, plateNum: chosen?.plateNum ?? "",
     }));
     setErrors({});
   };
