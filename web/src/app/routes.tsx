@@ -133,7 +133,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
 
   area(PAGES.outbound, "Outbound", "OUTBOUND"),
-  r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND"),
+  r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND", lazy(() => import("../features/outbound/pages/CtsPage.tsx"))),
   r(PAGES.waybills, "Waybills", "OUTBOUND"),
   r(PAGES.loadList, "Load list", "OUTBOUND"),
   r(PAGES.loadListEntry, "Load list entry", "OUTBOUND"),
