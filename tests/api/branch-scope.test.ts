@@ -1,5 +1,6 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manilaToday } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import {
   bookingBatches,
@@ -170,7 +171,8 @@ describe("another branch's quotation", () => {
       expect(res.status, `${who} ${path}`).toBe(200);
       return ((await json(res)).data as { sqRefNum: string }[]).map((q) => q.sqRefNum);
     };
-    const today = new Date().toISOString().slice(0, 10);
+    // The quotations are dated by Manila's calendar, which is a day ahead of UTC from 16:00 UTC.
+    const today = manilaToday();
     for (const who of ["cebu", "nobranch"]) {
       expect(await refs(who, "GET", "/SalesQuotations/loadSM?skip=0&take=50")).toEqual([]);
       expect(await refs(who, "GET", "/SalesQuotations/loadSBM?skip=0&take=50")).toEqual([]);
