@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkContainerNumber, normalizeContainerNumber } from "./container-numbers.ts";
 import { codeField, dateModifiedField, nameField } from "./contracts.ts";
 
 /**
@@ -67,6 +68,15 @@ export const code = (label: string, o: Common & { max?: number } = {}) => {
     : z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} can be at most ${max} characters`)
       .regex(/^[A-Za-z0-9_ -]+$/, `${label} may contain only letters, digits, spaces, - and _`);
   return def(schema, { label, kind: "code", required: true, max }, o);
+};
+
+/** A container number, kept normalised (CSQU3054383) and refused unless it passes the ISO 6346 check. */
+export const containerNumber = (label: string, o: Common = {}) => {
+  const schema = z.string({ error: `${label} is required` }).transform(normalizeContainerNumber).superRefine((value, ctx) => {
+    const check = checkContainerNumber(value);
+    if (!check.valid) ctx.addIssue({ code: "custom", message: check.message });
+  });
+  return def(schema, { label, kind: "code", required: true, max: 11 }, o);
 };
 
 export function text(label: string, o: Common & { max?: number; required: false }): FieldDef<ReturnType<typeof optionalText>>;

@@ -1,5 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { ENTITY_SERVICES } from "../../api/modules/master-data/entities.ts";
 import { type EntityContract, entityPath, type FieldMeta } from "../../api/shared/fields.ts";
@@ -47,6 +48,11 @@ const shortName = (name: string) => name.replace(/[a-z]/g, "").toUpperCase() + n
 function sampleValue(entity: EntityName, field: FieldMeta, n: number): unknown {
   switch (field.kind) {
     case "code":
+      // A van number must pass the ISO 6346 check: owner LADU, serial n, and its check digit.
+      if (entity === "containerVans") {
+        const first = `LADU${String(n).padStart(6, "0")}`;
+        return `${first}${containerCheckDigit(first)}`;
+      }
       return `${shortName(entity)}${n}`.slice(0, field.max ?? 20);
     case "text":
       return `Sample ${field.label} ${n}`.slice(0, field.max ?? 120);

@@ -118,6 +118,18 @@ describe("issuing a waybill", () => {
   });
 });
 
+describe("what is waiting for a waybill", () => {
+  it("offers a booking whose van is out until its waybill is made, and then links the booking to it", async () => {
+    const [ref] = await bookingsWithVansOut(1);
+    const waiting = async () => (await json(await w.call("yard", "GET", `/OutBound/waybill/candidates?search=${ref}`))).data.map((c: any) => c.bookingRef);
+    expect(await waiting()).toEqual([ref]);
+    expect((await json(await w.call("yard", "GET", `/OutBound/waybill/ofBooking/${ref}`))).data).toBeNull();
+    const made = (await create(ref)).body.data;
+    expect(await waiting()).toEqual([]);
+    expect((await json(await w.call("yard", "GET", `/OutBound/waybill/ofBooking/${ref}`))).data.wayBillRef).toBe(made.wayBillRef);
+  });
+});
+
 describe("changing a Draft waybill", () => {
   it("moves the destination parts to the collect side when the charges are split, and back", async () => {
     const [ref] = await bookingsWithVansOut(1);

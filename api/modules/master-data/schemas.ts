@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, code, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "../../shared/fields.ts";
+import { choice, code, containerNumber, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "../../shared/fields.ts";
 import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "../../shared/reference-lists.ts";
 
 /**
@@ -310,7 +310,7 @@ export const containerVanContract = entityContract({
   searchHint: "Search van number, yard or owner",
   paths: { create: "create", get: "getContainer/{id}" },
   fields: {
-    code: code("Van number"),
+    code: containerNumber("Van number"),
     size: choice("Size", VAN_SIZES, { labels: { "20": "20 ft", "40": "40 ft" } }),
     vanType: choice("Van type", VAN_TYPES),
     condition: choice("Condition", CONTAINER_VAN_CONDITIONS),

@@ -3,7 +3,8 @@ import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { truckerWaybillPdf, waybillPdf } from "./documents.ts";
 import { createWaybillBody, updateWaybillBody, waybillListQuery, waybillRow, wayBillRefParam } from "./schemas.ts";
-import { createWaybill, listWaybills, updateWaybill, waybillByRef } from "./service.ts";
+import { createWaybill, listWaybills, updateWaybill, waybillByRef, waybillCandidates, waybillOfBooking } from "./service.ts";
+import { bookingRefParam } from "../../bookings/index.ts";
 
 const tag = "Outbound";
 const permission = "OUTBOUND";
@@ -21,6 +22,20 @@ export const waybillRoutes: RouteDef[] = [
     summary: "One waybill with its charge lines, totals by payment side and VAT",
     response: z.object({ data: waybillRow }),
   }, async ({ deps, params, caller }) => ({ data: await waybillByRef(deps.db, params.wayBillRef, caller) })),
+  route({
+    method: "get", path: "/OutBound/waybill/candidates", permission, tag,
+    query: z.object({ search: z.string().trim().max(100, "search can be at most 100 characters").default("") }),
+    summary: "Bookings whose van is out on a transfer slip and that have no waybill yet",
+    response: z.object({
+      data: z.array(z.object({ bookingRef: z.string(), ctsNum: z.string(), voyageNum: z.string(), branchCode: z.string(), containerVanNum: z.string(), shipperName: z.string() })),
+      message: z.string().optional(),
+    }),
+  }, ({ deps, query, caller }) => waybillCandidates(deps.db, caller, query.search)),
+  route({
+    method: "get", path: "/OutBound/waybill/ofBooking/{bookingRef}", permission, tag, params: bookingRefParam,
+    summary: "The waybill of a booking, or null",
+    response: z.object({ data: waybillRow.nullable() }),
+  }, ({ deps, params, caller }) => waybillOfBooking(deps.db, params.bookingRef, caller)),
   route({
     method: "post", path: "/OutBound/waybill/create", permission, tag, body: createWaybillBody, status: 201,
     summary: "Issue the waybill of a booking whose van is out on a transfer slip: number from the origin branch's WB series, filled from the booking",

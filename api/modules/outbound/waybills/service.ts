@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
-import { charges, containerVans, customers, outboundCts, waybillCharges, waybills } from "../../../../db/schema/index.ts";
+import { bookings, charges, containerVans, customers, outboundCts, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
@@ -97,6 +97,31 @@ export async function listWaybills(db: Db, scope: BranchScope, query: WaybillLis
   ]);
   const data = await rowsOf(db, records);
   return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
+}
+
+/** Bookings of the caller's branches whose van is out on a slip and that have no waybill yet. */
+export async function waybillCandidates(db: Db, scope: BranchScope, search: string) {
+  const rows = await db.select({
+    bookingRef: outboundCts.bookingRef, ctsNum: outboundCts.ctsNum, voyageNum: outboundCts.voyageNum, branchCode: outboundCts.branchCode,
+    containerVanNum: outboundCts.containerVanNum, shipperName: customers.company,
+  }).from(outboundCts)
+    .innerJoin(bookings, eq(bookings.bookingRef, outboundCts.bookingRef))
+    .innerJoin(customers, eq(customers.code, bookings.customerCode))
+    .leftJoin(waybills, eq(waybills.bookingRef, outboundCts.bookingRef))
+    .where(and(
+      eq(outboundCts.status, "Issued"), eq(bookings.status, "Outbound CTS Issued"), isNull(waybills.id),
+      branchCondition(scope, outboundCts.branchCode),
+      searchAny([outboundCts.bookingRef, outboundCts.ctsNum, outboundCts.containerVanNum, customers.company], search || undefined),
+    ))
+    .orderBy(asc(outboundCts.bookingRef)).limit(50);
+  return rows.length === 0 ? { data: rows, message: "No booking is waiting for its waybill." } : { data: rows };
+}
+
+/** The waybill of a booking, or null (the batch screen links to it). */
+export async function waybillOfBooking(db: Db, bookingRef: string, scope: BranchScope) {
+  await bookingByRef(db, bookingRef, scope);
+  const [record] = await db.select().from(waybills).where(sql`lower(${waybills.bookingRef}) = lower(${bookingRef})`);
+  return { data: record ? (await rowsOf(db, [record]))[0] : null };
 }
 
 /**
