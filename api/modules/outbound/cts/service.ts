@@ -184,11 +184,9 @@ async function checkedVan(db: Db, input: IssueCtsInput, booking: BookingRecord):
   if (lineVan.condition !== "Empty") {
     throw refused("containerVanNum", `Container van ${lineVan.code} is ${lineVan.condition}; only an empty van leaves on a transfer slip.`);
   }
-  const yard = await checkedYard(db, input.fromCyCode ?? lineVan.cyCode ?? "", booking.branchCode)
-    .catch((err) => {
-      if (!input.fromCyCode && !lineVan.cyCode) throw refused("fromCyCode", `Container van ${lineVan.code} is not at a yard; name the yard it leaves.`);
-      throw err;
-    });
+  const cyCode = input.fromCyCode ?? lineVan.cyCode;
+  if (!cyCode) throw refused("fromCyCode", `Container van ${lineVan.code} is not at a yard; name the yard it leaves.`);
+  const yard = await checkedYard(db, cyCode, booking.branchCode);
   if (lineVan.cyCode && lineVan.cyCode.toUpperCase() !== yard.code.toUpperCase()) {
     throw refused("fromCyCode", `Container van ${lineVan.code} is at yard ${lineVan.cyCode}, not ${yard.code}.`);
   }
