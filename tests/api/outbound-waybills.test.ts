@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, bookingProgress, containerVans, containerYards, waybills } from "../../db/schema/index.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
-import { BOOK } from "../support/sq-pricing.ts";
+import { BOOK, PORT_LANE } from "../support/sq-pricing.ts";
 import { normaliseOcr, renderPdf, watermarkText } from "../support/pdf-image.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -115,6 +115,29 @@ describe("issuing a waybill", () => {
     expect(first.status).toBe(201);
     const again = await create(ref);
     expect([again.status, again.body.message]).toEqual([409, `Booking ${ref} already has waybill ${first.body.data.wayBillRef}.`]);
+  });
+});
+
+describe("an open-van lane", () => {
+  it("gives the waybill the lane's open-van fee and marks it open van", async () => {
+    const sq = (await json(await w.call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" }))).data;
+    const lanes = await w.call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", { sqRefNum: sq.sqRefNum, documents: [{ ...PORT_LANE, isOpenVan: true }] });
+    expect(lanes.status).toBe(201);
+    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]]) {
+      expect((await w.call(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${sq.id}`, { action, remarks: "" })).status).toBe(200);
+    }
+    const sqdocNum = (await json(await w.call("ae", "GET", `/SalesQuotations/read/${sq.sqRefNum}`))).data.lanes[0].sqdocNum;
+    const [ref] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum });
+    const wb = (await create(ref)).body.data;
+    expect(wb.isOpenVan).toBe(true);
+    // The lane's charges and the open-van fee at Manila, 1,500.00 per TEU, on the origin side.
+    expect(lines(wb)).toEqual([
+      ["001", "FREIGHT", "12500.00", "P"],
+      ["004", "PORT_ORIGIN", "1120.00", "P"],
+      ["017", "PORT_ORIGIN", "1500.00", "P"],
+      ["004", "PORT_DESTINATION", "980.00", "P"],
+    ]);
+    expect(wb.totals.total).toBe("16100.00");
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
-import { bookings, charges, containerVans, customers, outboundCts, waybillCharges, waybills } from "../../../../db/schema/index.ts";
+import { bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
@@ -142,11 +142,17 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
   if (existing) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} already has waybill ${existing.ref}.`);
   if (!slip) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} has no issued transfer slip.`);
   const [van] = slip.containerVanId ? await db.select({ size: containerVans.size }).from(containerVans).where(eq(containerVans.id, slip.containerVanId)) : [];
+  // A tandem or open-van lane was quoted with its tandem rates and open-van fee, which the booking's lines carry.
+  const [lane] = booking.sqdocNum
+    ? await db.select({ isTandem: salesQuotationDocuments.isTandem, isOpenVan: salesQuotationDocuments.isOpenVan }).from(salesQuotationDocuments)
+      .where(eq(salesQuotationDocuments.sqdocNum, booking.sqdocNum))
+    : [];
   const masters = view.charges.length
     ? await db.select({ code: charges.code, isVatable: charges.isVatable }).from(charges).where(inArray(charges.code, view.charges.map((c) => c.chargeCode)))
     : [];
   const mode = booking.modeOfPayment as PaymentSide;
   const isBackLoad = view.serviceRemarks.split(" / ").includes("BACKLOAD");
+  const isTandem = booking.isTandem || (lane?.isTandem ?? false);
   const now = new Date();
 
   const wayBillRef = await db.transaction(async (tx: Tx) => {
@@ -157,9 +163,10 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
       consigneeName: booking.consigneeName, consigneeAddress: addressText(view.deliveryAddress), shipperPickUpAddress: addressText(view.pickUpAddress),
       goods: booking.goods, packaging: booking.packaging, quantity: booking.quantity, quantityTeu: booking.quantityTeu,
       cargoWeight: booking.cargoWeight, declaredValue: booking.declaredValue, modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
-      containerVanNum: slip.containerVanNum, size: van?.size ?? "", isTandem: booking.isTandem, originBackload: isBackLoad,
+      containerVanNum: slip.containerVanNum, size: van?.size ?? "", isTandem,
+      isOpenVan: lane?.isOpenVan ?? false, originBackload: isBackLoad,
       truckingCode: slip.truckingCode, plateNum: slip.plateNum, driver: slip.driver,
-      remarks: waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem: booking.isTandem }),
+      remarks: waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem }),
       sqRefNum: booking.sqRefNum, sqdocNum: booking.sqdocNum, datePrepared: now, preparedBy: caller.userId,
       userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
     });
