@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { auditColumns, idColumn } from "./columns.ts";
 import { bookings } from "./bookings.ts";
 import { branches, containerVans, containerYards, truckings } from "./master-data.ts";
@@ -74,6 +74,9 @@ export const waybills = pgTable("waybills", {
   consigneePreferredName: text("consignee_preferred_name").notNull().default(""),
   consigneeAddress: text("consignee_address").notNull().default(""),
   shipperPickUpAddress: text("shipper_pick_up_address").notNull().default(""),
+  /** The door areas of the booking at each end, for their names, provinces and the back-load flag. */
+  shipperAreaCode: text("shipper_area_code"),
+  consigneeAreaCode: text("consignee_area_code"),
   goods: text("goods").notNull().default(""),
   goodsOthers: text("goods_others").notNull().default(""),
   packaging: text("packaging").notNull().default(""),
@@ -101,6 +104,12 @@ export const waybills = pgTable("waybills", {
   isSplitCharge: boolean("is_split_charge").notNull().default(false),
   originBackload: boolean("origin_backload").notNull().default(false),
   placeIssuedAddress: text("place_issued_address").notNull().default(""),
+  /** When the stuffed van came back into the yard, and when it was grounded there. */
+  cyIn: instant("cy_in"),
+  dateGrounded: date("date_grounded", { mode: "string" }),
+  /** Written by the load list: the release the waybill went out on and its tag. */
+  releaseType: text("release_type").notNull().default(""),
+  releaseTag: text("release_tag").notNull().default(""),
   truckingCode: text("trucking_code").notNull().references(() => truckings.code, { onUpdate: "cascade" }),
   plateNum: text("plate_num").notNull().default(""),
   driver: text("driver").notNull().default(""),

@@ -4,7 +4,7 @@ import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, bookingProgress, containerVans, containerYards, waybills } from "../../db/schema/index.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
-import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { BOOK, PORT_LANE } from "../support/sq-pricing.ts";
 import { normaliseOcr, renderPdf, watermarkText } from "../support/pdf-image.ts";
 import { openTestDatabase } from "../support/test-db.ts";
@@ -78,8 +78,11 @@ describe("issuing a waybill", () => {
       wayBillRef: `WB-MNL-${year}-000001`, status: "Draft", bookingRef: ref, branchCode: "MNL", destinationBranchCode: "CEB",
       shipperName: "Pacific Harbor Trading", goods: "Canned goods", packaging: "Box", quantity: 400, quantityTeu: 1, cargoWeight: "12.500",
       modeOfDelivery: "PTP", modeOfPayment: "P", truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", size: "20", isSplitCharge: false,
-      preparedBy: "bk-yard",
+      preparedBy: "bk-yard", actualVessel: "MV Lady of Manila", ratesApplied: "Per TEU", releaseType: "", releaseTag: "", cyIn: null, dateGrounded: null,
+      shipperAreaCode: null, shipperAreaName: "", consigneeAreaName: "",
     });
+    const slip = (await json(await w.call("yard", "GET", `/OutBound/cts/ofBooking/${ref}`))).data;
+    expect([wb.ctsNum, wb.ctsDate]).toEqual([slip.ctsNum, slip.dateIssued]);
     expect(wb.containerVanNum).toMatch(/^LADU\d{7}$/);
     // By hand, from the rate book the port-to-port lane was quoted at (tests/support/sq-pricing.ts) for 1 TEU:
     // freight 12,500.00 per TEU (the rate from June), arrastre 1,120.00 at Manila and 980.00 at Cebu, all
@@ -150,6 +153,24 @@ describe("what is waiting for a waybill", () => {
     const made = (await create(ref)).body.data;
     expect(await waiting()).toEqual([]);
     expect((await json(await w.call("yard", "GET", `/OutBound/waybill/ofBooking/${ref}`))).data.wayBillRef).toBe(made.wayBillRef);
+  });
+});
+
+describe("a door-to-door waybill", () => {
+  it("names the door areas at both ends and their provinces, and takes the yard dates staff enter", async () => {
+    const [ref] = await bookingsWithVansOut(1, DTD_BOOKING);
+    const wb = (await create(ref)).body.data;
+    expect(wb).toMatchObject({
+      modeOfDelivery: "DTD", shipperAreaCode: "QC", shipperAreaName: "Quezon City", shipperAreaProvince: "Metro Manila", shipperAreaIsBackLoad: false,
+      consigneeAreaCode: "MANDAUE", consigneeAreaName: "Mandaue", consigneeAreaProvince: "Cebu",
+      shipperPickUpAddress: "12 Mindanao Ave, Bahay Toro, Quezon City, Metro Manila, 1106",
+      consigneeAddress: "5 A.C. Cortes Ave, Ibabao, Mandaue City, Cebu, 6014",
+    });
+    const dated = await update(wb.wayBillRef, { dateModified: wb.dateModified, cyIn: "2026-11-20T03:15:00.000Z", dateGrounded: "2026-11-20" });
+    expect(dated.status, JSON.stringify(dated.body)).toBe(200);
+    expect([dated.body.data.cyIn, dated.body.data.dateGrounded]).toEqual(["2026-11-20T03:15:00.000Z", "2026-11-20"]);
+    const bad = await update(wb.wayBillRef, { dateModified: dated.body.data.dateModified, dateGrounded: "2026-02-30" });
+    expect([bad.status, bad.body.errors.dateGrounded]).toEqual([400, ["dateGrounded is not a real date"]]);
   });
 });
 

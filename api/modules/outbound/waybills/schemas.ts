@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateModifiedField, MAX_TAKE } from "../../../shared/contracts.ts";
+import { dateText } from "../../../shared/fields.ts";
 import { RATE_UNITS, STRIPPING_TYPE_CODES } from "../../../shared/reference-lists.ts";
 import { WAYBILL_PAGE_SIZE, WAYBILL_STATUSES } from "./rules.ts";
 
@@ -61,6 +62,9 @@ export const updateWaybillBody = z.object({
   isSplitCharge: flag("isSplitCharge").optional(),
   originBackload: flag("originBackload").optional(),
   placeIssuedAddress: text("placeIssuedAddress", 200).optional(),
+  /** When the stuffed van came back into the yard (an ISO timestamp) and the day it was grounded. */
+  cyIn: z.iso.datetime({ offset: true, error: "cyIn must be an ISO timestamp" }).nullable().optional(),
+  dateGrounded: dateText("dateGrounded").nullable().optional(),
   plateNum: text("plateNum", 30).optional(),
   driver: text("driver", 80).optional(),
   /** The whole list of charge lines, replacing the waybill's; a code may appear once per part. */
@@ -138,6 +142,22 @@ export const waybillRow = z.object({
   isSplitCharge: z.boolean(),
   originBackload: z.boolean(),
   placeIssuedAddress: z.string(),
+  cyIn: z.string().nullable(),
+  dateGrounded: z.string().nullable(),
+  releaseType: z.string(),
+  releaseTag: z.string(),
+  ctsDate: z.string(),
+  bookingDate: z.string(),
+  actualVessel: z.string(),
+  /** The unit the freight is charged in: "Per TEU", "Per BAG" or "Per TON". */
+  ratesApplied: z.string(),
+  shipperAreaCode: z.string().nullable(),
+  shipperAreaName: z.string(),
+  shipperAreaProvince: z.string(),
+  shipperAreaIsBackLoad: z.boolean(),
+  consigneeAreaCode: z.string().nullable(),
+  consigneeAreaName: z.string(),
+  consigneeAreaProvince: z.string(),
   truckingCode: z.string(),
   plateNum: z.string(),
   driver: z.string(),

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
-import { bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, waybillCharges, waybills } from "../../../../db/schema/index.ts";
+import {
+  areas, bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, vessels, voyageSchedules, waybillCharges, waybills,
+} from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
@@ -46,10 +48,16 @@ async function waybillRecord(db: Db, wayBillRef: string, scope: BranchScope): Pr
 async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillRow[]> {
   if (records.length === 0) return [];
   const refs = records.map((r) => r.wayBillRef);
-  const [lines, shippers, insurance] = await Promise.all([
+  const areaCodes = [...new Set(records.flatMap((r) => [r.shipperAreaCode, r.consigneeAreaCode]).filter((c): c is string => !!c))];
+  const [lines, shippers, insurance, slips, dates, vesselNames, areaRows] = await Promise.all([
     db.select().from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).orderBy(asc(waybillCharges.id)),
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
     db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true)),
+    db.select({ ctsNum: outboundCts.ctsNum, dateIssued: outboundCts.dateIssued }).from(outboundCts).where(inArray(outboundCts.ctsNum, records.map((r) => r.ctsNum))),
+    db.select({ bookingRef: bookings.bookingRef, bookingDate: bookings.bookingDate }).from(bookings).where(inArray(bookings.bookingRef, records.map((r) => r.bookingRef))),
+    db.select({ voyageNum: voyageSchedules.voyageNum, vesselName: vessels.name }).from(voyageSchedules).innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
+      .where(inArray(voyageSchedules.voyageNum, [...new Set(records.map((r) => r.voyageNum))])),
+    areaCodes.length ? db.select().from(areas).where(inArray(areas.code, areaCodes)) : Promise.resolve([]),
   ]);
   const linesOf = new Map<string, ChargeRecord[]>();
   for (const line of lines) {
@@ -61,10 +69,23 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
   return records.map((r) => {
     const own = linesOf.get(r.wayBillRef) ?? [];
     const { id: _id, userCreated: _uc, userModified: _um, dateCreated: _dc, ...rest } = r;
+    const freight = own.find((c) => c.part === "FREIGHT");
+    const shipperArea = areaRows.find((a) => a.code === r.shipperAreaCode);
+    const consigneeArea = areaRows.find((a) => a.code === r.consigneeAreaCode);
     return {
       ...rest,
       id: r.id,
       shipperName: shippers.find((s) => s.code === r.customerCode)?.company ?? r.customerCode,
+      cyIn: r.cyIn?.toISOString() ?? null,
+      ctsDate: slips.find((s) => s.ctsNum === r.ctsNum)?.dateIssued.toISOString() ?? "",
+      bookingDate: dates.find((d) => d.bookingRef === r.bookingRef)?.bookingDate ?? "",
+      actualVessel: vesselNames.find((v) => v.voyageNum === r.voyageNum)?.vesselName ?? "",
+      ratesApplied: freight ? RATE_UNIT_LABELS[freight.rateUnit as keyof typeof RATE_UNIT_LABELS] ?? freight.rateUnit : "",
+      shipperAreaName: shipperArea?.name ?? "",
+      shipperAreaProvince: shipperArea?.province ?? "",
+      shipperAreaIsBackLoad: shipperArea?.isBackLoad ?? false,
+      consigneeAreaName: consigneeArea?.name ?? "",
+      consigneeAreaProvince: consigneeArea?.province ?? "",
       datePrepared: r.datePrepared.toISOString(),
       dateModified: r.dateModified.toISOString(),
       charges: own.map((c) => ({
@@ -161,6 +182,7 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
       wayBillRef: number, status: "Draft", bookingRef: booking.bookingRef, ctsNum: slip.ctsNum, branchCode: booking.branchCode,
       destinationBranchCode: booking.destinationBranchCode, voyageNum: booking.voyageNum, customerCode: booking.customerCode,
       consigneeName: booking.consigneeName, consigneeAddress: addressText(view.deliveryAddress), shipperPickUpAddress: addressText(view.pickUpAddress),
+      shipperAreaCode: booking.pickUpAreaCode, consigneeAreaCode: booking.deliveryAreaCode,
       goods: booking.goods, packaging: booking.packaging, quantity: booking.quantity, quantityTeu: booking.quantityTeu,
       cargoWeight: booking.cargoWeight, declaredValue: booking.declaredValue, modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
       containerVanNum: slip.containerVanNum, size: van?.size ?? "", isTandem,
@@ -198,7 +220,8 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
   if (new Date(input.dateModified).getTime() !== record.dateModified.getTime()) {
     throw new AppError("CONFLICT", "This waybill was changed by someone else after you opened it. Reload it and try again.");
   }
-  const { dateModified: _, charges: chargeInput, ...fields } = input;
+  const { dateModified: _, charges: chargeInput, cyIn, ...rest } = input;
+  const fields = { ...rest, ...(cyIn === undefined ? {} : { cyIn: cyIn === null ? null : new Date(cyIn) }) };
   const next = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as WaybillRecord;
   const existing = await db.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef)).orderBy(asc(waybillCharges.id));
   const lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
