@@ -254,11 +254,17 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
                   {charges.map((c) => <option key={c.code} value={c.code}>{c.code} · {c.name}</option>)}
                 </HTMLSelect>
                 <HTMLSelect aria-label="Part" value={adding.part} disabled={saving}
-                  onChange={(e) => setAdding((a) => ({ ...a, part: e.currentTarget.value as ChargePart }))} data-testid="waybill-add-part">
+                  onChange={(e) => {
+                    const part = e.currentTarget.value as ChargePart;
+                    setAdding((a) => ({ ...a, part }));
+                  }} data-testid="waybill-add-part">
                   {LINE_PARTS.map((p) => <option key={p} value={p}>{PART_TEXT[p]}</option>)}
                 </HTMLSelect>
                 <HTMLSelect aria-label="Rate unit" value={adding.rateUnit} disabled={saving}
-                  onChange={(e) => setAdding((a) => ({ ...a, rateUnit: e.currentTarget.value as RateUnit }))} data-testid="waybill-add-unit">
+                  onChange={(e) => {
+                    const rateUnit = e.currentTarget.value as RateUnit;
+                    setAdding((a) => ({ ...a, rateUnit }));
+                  }} data-testid="waybill-add-unit">
                   {RATE_UNITS.map((u) => <option key={u.id} value={u.id}>{u.label}</option>)}
                 </HTMLSelect>
                 <InputGroup aria-label="Rate" placeholder="Rate" inputMode="decimal" maxLength={15} value={adding.rate} disabled={saving}
