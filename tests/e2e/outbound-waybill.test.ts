@@ -25,6 +25,9 @@ const PASSWORD = "waybill-clerk-passphrase-5";
 const ROLE = "WBE2E_CLERK";
 const CLERK = "wb-e2e-clerk";
 
+/** The demo's van that left on its slip dented on the roof and loose at the door (api/modules/outbound/demo.ts). */
+const DEMO_DAMAGED_VAN = "LDGU2010014";
+
 /** The lines the clerk adds: a VAT-exempt permit fee per TEU, and a breakbulk charge at the destination per ton. */
 const PERMIT = { chargeCode: "016", part: "OTHER", rateUnit: "perTeu", rate: "750.00" } as const;
 const BREAKBULK = { chargeCode: "008", part: "PORT_DESTINATION", rateUnit: "perTon", rate: "410.50" } as const;
@@ -184,11 +187,13 @@ beforeAll(async () => {
   }]);
   await asAdmin("PUT", `/Users/ChangePasswordAdmin/${CLERK}?password=${encodeURIComponent(PASSWORD)}`);
 
-  // The demo line's open voyage has one booking whose van is out on a slip (damaged) and that has no waybill.
+  // On the demo line's open voyage, the booking whose van left damaged on its slip has no waybill yet.
   const voyages = await asAdmin<{ data: { voyageNum: string; voyageRef: string }[] }>("GET", "/VoyageSchedules/load?skip=0&take=20&search=DEMO-OPEN");
   const voyage = voyages.data.find((v) => v.voyageRef === "DEMO-OPEN")!;
-  const candidates = await asAdmin<{ data: { bookingRef: string; ctsNum: string; voyageNum: string }[] }>("GET", "/OutBound/waybill/candidates");
-  const candidate = candidates.data.find((c) => c.voyageNum === voyage.voyageNum)!;
+  const candidates = await asAdmin<{ data: { bookingRef: string; ctsNum: string; voyageNum: string; containerVanNum: string }[] }>(
+    "GET", "/OutBound/waybill/candidates",
+  );
+  const candidate = candidates.data.find((c) => c.voyageNum === voyage.voyageNum && c.containerVanNum === DEMO_DAMAGED_VAN)!;
   expect(candidate).toBeDefined();
   ctsNum = candidate.ctsNum;
   const slip = await asAdmin<{ data: { vanStatus: string; damages: unknown[] } }>("GET", `/OutBound/cts/get/${ctsNum}`);

@@ -123,7 +123,11 @@ export default function WaybillsPage(_props: PageProps) {
         <Column name="Van" cellRenderer={text((w) => w.containerVanNum, (w) => `waybill-van-${w.wayBillRef}`)} />
         <Column name="Mode of delivery" cellRenderer={text((w) => deliveryModeLabel(w.modeOfDelivery), (w) => `waybill-delivery-${w.wayBillRef}`)} />
         <Column name="Mode of payment" cellRenderer={text((w) => paymentModeLabel(w.modeOfPayment), (w) => `waybill-payment-${w.wayBillRef}`)} />
-        <Column name="Total" cellRenderer={text((w) => formatAmount(w.totals.total), (w) => `waybill-total-${w.wayBillRef}`)} />
+        <Column name="Total" cellRenderer={(row) => (
+          <Cell className="lading-waybill-amount">
+            {rows[row] && <span data-testid={`waybill-total-${rows[row].wayBillRef}`}>{formatAmount(rows[row].totals.total)}</span>}
+          </Cell>
+        )} />
         <Column name="Status" cellRenderer={statusCell} />
         <Column name="Date prepared" cellRenderer={text((w) => formatDateTime(w.datePrepared), (w) => `waybill-prepared-${w.wayBillRef}`)} />
         <Column name="Actions" cellRenderer={actions} />
