@@ -134,7 +134,7 @@ export const ROUTES: AppRoute[] = [
 
   area(PAGES.outbound, "Outbound", "OUTBOUND"),
   r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND", lazy(() => import("../features/outbound/pages/CtsPage.tsx"))),
-  r(PAGES.waybills, "Waybills", "OUTBOUND"),
+  r(PAGES.waybills, "Waybills", "OUTBOUND", lazy(() => import("../features/outbound/pages/WaybillsPage.tsx"))),
   r(PAGES.loadList, "Load list", "OUTBOUND"),
   r(PAGES.loadListEntry, "Load list entry", "OUTBOUND"),
   r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND"),

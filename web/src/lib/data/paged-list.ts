@@ -23,6 +23,8 @@ export interface PagedListOptions<T, F> {
   pageSize?: number;
   /** Whether an empty answer warns (see EmptyNotice); left out, it never does. */
   emptyNotice?: EmptyNotice;
+  /** What the search box holds at first (a search named in the page's address); the first read uses it. */
+  initialSearch?: string;
 }
 
 export interface PagedList<T, F> {
@@ -59,11 +61,11 @@ export interface PagedList<T, F> {
 
 /** The state every paged list screen keeps: page, debounced search, filter, loading and row writes. */
 export function usePagedList<T, F>(
-  { load, initialFilter, pageSize: initialPageSize = PAGE_SIZE, emptyNotice }: PagedListOptions<T, F>,
+  { load, initialFilter, pageSize: initialPageSize = PAGE_SIZE, emptyNotice, initialSearch = "" }: PagedListOptions<T, F>,
 ): PagedList<T, F> {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSizeValue] = useState(initialPageSize);
-  const [searchText, setSearchText] = useState("");
+  const [searchText, setSearchText] = useState(initialSearch);
   const search = useSettledSearch(searchText, () => setPage(0));
   const [filter, setFilterValue] = useState<{ value: F; n: number }>({ value: initialFilter, n: 0 });
   const [rows, setRows] = useState<T[]>([]);

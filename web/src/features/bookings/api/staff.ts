@@ -68,6 +68,13 @@ export const priceBooking = (input: BookingInput & { voyageNum: string; customer
 export const atwUrl = (bookingRef: string) => `${API_BASE}/Bookings/atw/${ref(bookingRef)}`;
 export const bookingSlipUrl = (bookingRef: string) => `${API_BASE}/Bookings/bookingSlip/${ref(bookingRef)}`;
 
+// Outbound papers ---------------------------------------------------------------------------------------
+
+/** The issued transfer slip and the waybill of a booking whose van has left; null while there is none. */
+export const ctsOfBooking = (bookingRef: string) => api.get<{ data: { ctsNum: string } | null }>(`/OutBound/cts/ofBooking/${ref(bookingRef)}`);
+export const waybillOfBooking = (bookingRef: string) =>
+  api.get<{ data: { wayBillRef: string; status: string } | null }>(`/OutBound/waybill/ofBooking/${ref(bookingRef)}`);
+
 // Master data ---------------------------------------------------------------------------------------------
 
 export type Trucking = Picked<"truckings">;

@@ -15,6 +15,7 @@ import {
   ServiceSection,
   TruckingSection,
 } from "./BookingFormSections.tsx";
+import { OutboundPapers } from "./OutboundPapers.tsx";
 import { PricePanel } from "./PricePanel.tsx";
 import {
   type BookingFormValues,
@@ -178,6 +179,7 @@ export function BookingFormDialog({ isOpen, batch, voyage, booking, onClose, onS
           A booking that is {booking.status} can no longer be changed here.
         </Callout>
       )}
+      {isOpen && booking && <OutboundPapers bookingRef={booking.bookingRef} status={booking.status} />}
       <div className="lading-booking-form">
         <div className="lading-booking-form-fields">
           <ServiceSection {...common} voyage={voyage} lanes={lanes} onMode={onMode} />

@@ -2,7 +2,8 @@ import "../outbound.css";
 import { Button, NonIdealState } from "@blueprintjs/core";
 import { Add, Disable, Print, Search } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
 import { confirmPrompt } from "../../../components/ConfirmPrompt.tsx";
 import { actionsCell, RowAction, textCells } from "../../../components/list-cells.tsx";
 import { type FilterOption, ListToolbar } from "../../../components/ListToolbar.tsx";
@@ -25,13 +26,19 @@ const FILTERS: FilterOption<StatusFilter>[] = [{ value: "All", label: "All statu
  * first, ten a page. A slip is issued from a dialog, printed, or cancelled (which frees its van again).
  */
 export default function CtsPage(_props: PageProps) {
+  // A link from another screen names the slip in the address: /outbound/cts?search=CTS-MNL-2026-000001.
+  const addressed = new URLSearchParams(useSearch()).get("search") ?? "";
   const list = usePagedList<CtsRow, StatusFilter>({
     load: (q: PageQuery<StatusFilter>) => loadCts({ skip: q.skip, take: q.take, search: q.search, status: q.filter === "All" ? undefined : q.filter }),
     initialFilter: "All",
     pageSize: CTS_PAGE_SIZE,
     emptyNotice: "always",
+    initialSearch: addressed,
   });
-  const { rows, search, busyId, reloadFromStart } = list;
+  const { rows, search, busyId, reloadFromStart, setSearchText } = list;
+  useEffect(() => {
+    if (addressed) setSearchText(addressed);
+  }, [addressed, setSearchText]);
   const [issuing, setIssuing] = useState(false);
   const text = textCells(rows, { tooltip: true });
 
