@@ -9,6 +9,7 @@ import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { transition } from "../../../shared/workflow.ts";
+import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { type BookingRecord, bookingByRef, bookingTarget, bookingWorkflow, recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { CTS_SERIES, ctsWorkflow, DAMAGED } from "./rules.ts";
@@ -239,7 +240,7 @@ export async function issueCts(db: Db, caller: Caller, input: IssueCtsInput) {
     }
     const number = await nextNumber(tx, { series: CTS_SERIES, branchCode: booking.branchCode, on: now });
     await tx.insert(outboundCts).values({
-      ctsNum: number, status: "Issued", bookingRef: booking.bookingRef, branchCode: booking.branchCode, voyageNum: booking.voyageNum,
+      ctsNum: number, status: initialStatus(ctsWorkflow), bookingRef: booking.bookingRef, branchCode: booking.branchCode, voyageNum: booking.voyageNum,
       containerVanNum: van.number, containerVanId: van.lineVanId, isShipperOwned: input.isShipperOwned,
       numberOverrideReason: van.override?.reason ?? null, numberOverrideBy: van.override ? caller.userId : null,
       truckingCode: trucker.code, plateNum: input.plateNum, driver: input.driver, fromCyCode: van.fromCyCode,

@@ -1,4 +1,5 @@
-import { splitVat, sumAmounts, toCentavos, formatCentavos } from "../../../shared/money.ts";
+import { formatCentavos, splitVat, sumAmounts, toCentavos } from "../../../shared/money.ts";
+import { defineWorkflow } from "../../../shared/workflow-definition.ts";
 
 /** Waybills (001 §3, §4): statuses, who bills each charge line, the totals and the VAT. Pure. */
 
@@ -8,6 +9,9 @@ import { splitVat, sumAmounts, toCentavos, formatCentavos } from "../../../share
  */
 export const WAYBILL_STATUSES = ["Draft", "On Load List", "Cancelled"] as const;
 export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
+
+/** The waybill's statuses as a workflow; its moves (onto a load list, cancelling) come with the load list. */
+export const waybillWorkflow = defineWorkflow({ entity: "waybill", noun: "waybill", statuses: WAYBILL_STATUSES, actions: {} });
 
 /** Rows per page of the waybill list (001 §9). */
 export const WAYBILL_PAGE_SIZE = 20;

@@ -13,7 +13,8 @@ import { nextNumber } from "../../../shared/numbering.ts";
 import type { Caller } from "../../auth/index.ts";
 import { addressText, bookingByRef, bookingRow, recordCargoStage } from "../../bookings/index.ts";
 import { chargeAmount, RATE_UNIT_LABELS } from "../../master-data/index.ts";
-import { type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals } from "./rules.ts";
+import { initialStatus } from "../../../shared/workflow-definition.ts";
+import { type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
 import type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
 
 /** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
@@ -179,7 +180,7 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
   const wayBillRef = await db.transaction(async (tx: Tx) => {
     const number = await nextNumber(tx, { series: WAYBILL_SERIES, branchCode: booking.branchCode, on: now });
     await tx.insert(waybills).values({
-      wayBillRef: number, status: "Draft", bookingRef: booking.bookingRef, ctsNum: slip.ctsNum, branchCode: booking.branchCode,
+      wayBillRef: number, status: initialStatus(waybillWorkflow), bookingRef: booking.bookingRef, ctsNum: slip.ctsNum, branchCode: booking.branchCode,
       destinationBranchCode: booking.destinationBranchCode, voyageNum: booking.voyageNum, customerCode: booking.customerCode,
       consigneeName: booking.consigneeName, consigneeAddress: addressText(view.deliveryAddress), shipperPickUpAddress: addressText(view.pickUpAddress),
       shipperAreaCode: booking.pickUpAreaCode, consigneeAreaCode: booking.deliveryAreaCode,
