@@ -51,6 +51,8 @@ CREATE TABLE "waybills" (
 	"is_open_van" boolean DEFAULT false NOT NULL,
 	"is_via" boolean DEFAULT false NOT NULL,
 	"is_dangerous_cargo" boolean DEFAULT false NOT NULL,
+	"imdg_class" text DEFAULT '' NOT NULL,
+	"un_number" text DEFAULT '' NOT NULL,
 	"is_with_permit" boolean DEFAULT false NOT NULL,
 	"is_split_charge" boolean DEFAULT false NOT NULL,
 	"origin_backload" boolean DEFAULT false NOT NULL,

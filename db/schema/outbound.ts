@@ -100,6 +100,9 @@ export const waybills = pgTable("waybills", {
   isOpenVan: boolean("is_open_van").notNull().default(false),
   isVia: boolean("is_via").notNull().default(false),
   isDangerousCargo: boolean("is_dangerous_cargo").notNull().default(false),
+  /** Of dangerous cargo: its IMDG class (1 to 9, with a division: "2.1") and its 4-digit UN number. */
+  imdgClass: text("imdg_class").notNull().default(""),
+  unNumber: text("un_number").notNull().default(""),
   isWithPermit: boolean("is_with_permit").notNull().default(false),
   isSplitCharge: boolean("is_split_charge").notNull().default(false),
   originBackload: boolean("origin_backload").notNull().default(false),

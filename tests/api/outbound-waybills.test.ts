@@ -171,6 +171,12 @@ describe("a door-to-door waybill", () => {
     expect([dated.body.data.cyIn, dated.body.data.dateGrounded]).toEqual(["2026-11-20T03:15:00.000Z", "2026-11-20"]);
     const bad = await update(wb.wayBillRef, { dateModified: dated.body.data.dateModified, dateGrounded: "2026-02-30" });
     expect([bad.status, bad.body.errors.dateGrounded]).toEqual([400, ["dateGrounded is not a real date"]]);
+    // Dangerous cargo says its IMDG class and UN number, or is refused and nothing changes.
+    const unnamed = await update(wb.wayBillRef, { dateModified: dated.body.data.dateModified, isDangerousCargo: true });
+    expect([unnamed.status, unnamed.body.message, unnamed.body.errors.imdgClass]).toEqual([400, "Dangerous cargo needs its IMDG class.", ["Dangerous cargo needs its IMDG class."]]);
+    const named = await update(wb.wayBillRef, { dateModified: dated.body.data.dateModified, isDangerousCargo: true, imdgClass: "2.1", unNumber: "1075" });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect([named.body.data.isDangerousCargo, named.body.data.imdgClass, named.body.data.unNumber]).toEqual([true, "2.1", "1075"]);
   });
 });
 

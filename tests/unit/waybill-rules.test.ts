@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentSideOf, waybillRemarks, waybillTotals } from "../../api/modules/outbound/waybills/rules.ts";
+import { dangerousCargoProblem, paymentSideOf, waybillRemarks, waybillTotals } from "../../api/modules/outbound/waybills/rules.ts";
 
 describe("who bills a waybill's charge line", () => {
   it("is the mode of payment for every line when the charges are not split", () => {
@@ -55,5 +55,19 @@ describe("a waybill's remarks", () => {
     expect(waybillRemarks("MANO AT ORIGIN / GROUNDING AT DESTINATION / BACKLOAD", { originBackload: true, isTandem: true }))
       .toBe("MANO AT ORIGIN / GROUNDING AT DESTINATION / BACKLOAD / TANDEM");
     expect(waybillRemarks("MANO AT ORIGIN / TANDEM", { originBackload: false, isTandem: false })).toBe("MANO AT ORIGIN");
+  });
+});
+
+describe("dangerous cargo on a waybill (domain notes §3)", () => {
+  it("needs an IMDG class from 1 to 9 with its division and a four-digit UN number", () => {
+    expect(dangerousCargoProblem({ isDangerousCargo: false, imdgClass: "", unNumber: "" })).toBeNull();
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "", unNumber: "1203" })).toEqual({ field: "imdgClass", message: "Dangerous cargo needs its IMDG class." });
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "10", unNumber: "1203" }))
+      .toEqual({ field: "imdgClass", message: "10 is not an IMDG class: write 1 to 9, with its division (2.1)." });
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "3", unNumber: "" })).toEqual({ field: "unNumber", message: "Dangerous cargo needs its UN number." });
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "2.1", unNumber: "120" }))
+      .toEqual({ field: "unNumber", message: "120 is not a UN number: it is four digits." });
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "2.1", unNumber: "1075" })).toBeNull();
+    expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "9", unNumber: "3082" })).toBeNull();
   });
 });

@@ -71,6 +71,26 @@ export function waybillTotals(lines: readonly TotalsLine[]): WaybillTotals {
   };
 }
 
+/** An IMDG class: 1 to 9, with a division for the classes that have them ("1.4", "2.1", "6.1"). */
+export const IMDG_CLASS = /^[1-9](\.[1-6])?$/;
+/** A UN number: four digits ("1203"). */
+export const UN_NUMBER = /^\d{4}$/;
+
+/**
+ * What a waybill of dangerous cargo must say (domain notes §3): its IMDG class and UN number. Answers the field
+ * and message of the first thing missing or malformed, or null.
+ */
+export function dangerousCargoProblem(w: { isDangerousCargo: boolean; imdgClass: string; unNumber: string }): { field: string; message: string } | null {
+  if (!w.isDangerousCargo) return null;
+  if (!IMDG_CLASS.test(w.imdgClass)) {
+    return { field: "imdgClass", message: w.imdgClass ? `${w.imdgClass} is not an IMDG class: write 1 to 9, with its division (2.1).` : "Dangerous cargo needs its IMDG class." };
+  }
+  if (!UN_NUMBER.test(w.unNumber)) {
+    return { field: "unNumber", message: w.unNumber ? `${w.unNumber} is not a UN number: it is four digits.` : "Dangerous cargo needs its UN number." };
+  }
+  return null;
+}
+
 /** The waybill's remarks: the booking's remarks by delivery mode, with Backload and Tandem appended once. */
 export function waybillRemarks(serviceRemarks: string, flags: { originBackload: boolean; isTandem: boolean }): string {
   const parts = serviceRemarks.split(" / ").map((p) => p.trim()).filter((p) => p && p !== "BACKLOAD" && p !== "TANDEM");

@@ -14,7 +14,7 @@ import type { Caller } from "../../auth/index.ts";
 import { addressText, bookingByRef, bookingRow, recordCargoStage } from "../../bookings/index.ts";
 import { chargeAmount, RATE_UNIT_LABELS } from "../../master-data/index.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
-import { type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
+import { dangerousCargoProblem, type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
 import type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
 
 /** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
@@ -224,6 +224,8 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
   const { dateModified: _, charges: chargeInput, cyIn, ...rest } = input;
   const fields = { ...rest, ...(cyIn === undefined ? {} : { cyIn: cyIn === null ? null : new Date(cyIn) }) };
   const next = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as WaybillRecord;
+  const dangerous = dangerousCargoProblem(next);
+  if (dangerous) throw refused(dangerous.field, dangerous.message);
   const existing = await db.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef)).orderBy(asc(waybillCharges.id));
   const lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
   const seen = new Set<string>();

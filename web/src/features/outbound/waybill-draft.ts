@@ -4,6 +4,7 @@ import {
   chargeAmount,
   type ChargeLineInput,
   chargeLineInput,
+  dangerousCargoProblem,
   type PaymentSide,
   paymentSideOf,
   type RateUnit,
@@ -58,6 +59,8 @@ export interface WaybillDraft {
   cargoVolume: string;
   declaredValue: string;
   sealNum: string;
+  imdgClass: string;
+  unNumber: string;
   strippingType: string;
   isStuffing: boolean;
   isTandem: boolean;
@@ -77,7 +80,7 @@ export type DraftField = Exclude<keyof WaybillDraft, "lines">;
 
 const TEXT_FIELDS = [
   "shipperPreferredName", "consigneeName", "consigneePreferredName", "consigneeAddress", "goods", "goodsOthers", "packaging",
-  "packagingOthers", "unit", "sealNum", "placeIssuedAddress", "plateNum", "driver",
+  "packagingOthers", "unit", "sealNum", "imdgClass", "unNumber", "placeIssuedAddress", "plateNum", "driver",
 ] as const;
 const DECIMAL_FIELDS = { cargoWeight: 3, cargoVolume: 3, declaredValue: 2 } as const;
 const COUNT_FIELDS = { quantity: 10_000_000, quantityTeu: 1000 } as const;
@@ -103,6 +106,8 @@ export function draftOf(row: WaybillRow): WaybillDraft {
     cargoVolume: plainDecimal(row.cargoVolume),
     declaredValue: plainDecimal(row.declaredValue),
     sealNum: row.sealNum,
+    imdgClass: row.imdgClass,
+    unNumber: row.unNumber,
     strippingType: row.strippingType ?? "",
     isStuffing: row.isStuffing,
     isTandem: row.isTandem,
@@ -140,6 +145,9 @@ export function draftErrors(d: WaybillDraft): Partial<Record<DraftField, string>
   for (const [field, scale] of Object.entries(DECIMAL_FIELDS) as [keyof typeof DECIMAL_FIELDS, number][]) {
     if (d[field].trim() !== "" && !isDecimal(d[field], scale)) e[field] = `A number of at most ${scale} decimals, not negative`;
   }
+  // The server's own rule, so the form says it before saving.
+  const dangerous = dangerousCargoProblem({ isDangerousCargo: d.isDangerousCargo, imdgClass: d.imdgClass.trim(), unNumber: d.unNumber.trim() });
+  if (dangerous) e[dangerous.field as DraftField] = dangerous.message;
   return e;
 }
 

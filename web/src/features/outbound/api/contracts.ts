@@ -17,6 +17,7 @@ export type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "../../../
 export { chargeLineInput, updateWaybillBody, waybillListQuery, waybillRow } from "../../../../../api/modules/outbound/waybills/schemas.ts";
 export type { PaymentSide, TotalsLine, WaybillStatus, WaybillTotals } from "../../../../../api/modules/outbound/waybills/rules.ts";
 export {
+  dangerousCargoProblem,
   PAYMENT_SIDE_NAMES,
   paymentSideOf,
   WAYBILL_PAGE_SIZE,

@@ -209,6 +209,8 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
             {text("cargoVolume", "Volume (cbm)", 17)}
             {text("declaredValue", "Declared value", 16)}
             {text("sealNum", "Seal no.", 40)}
+            {text("imdgClass", "IMDG class (dangerous cargo)", 5)}
+            {text("unNumber", "UN number (dangerous cargo)", 4)}
             <FormField label="Stripping type" id="waybill-strippingType" error={errors.strippingType}>
               <HTMLSelect id="waybill-strippingType" fill value={draft.strippingType} disabled={disabled}
                 onChange={(e) => change({ strippingType: e.currentTarget.value })} data-testid="waybill-strippingType">
