@@ -43,6 +43,7 @@ CREATE TABLE "waybills" (
 	"mode_of_delivery" text NOT NULL,
 	"mode_of_payment" text NOT NULL,
 	"container_van_num" text DEFAULT '' NOT NULL,
+	"is_shipper_owned" boolean DEFAULT false NOT NULL,
 	"seal_num" text DEFAULT '' NOT NULL,
 	"size" text DEFAULT '' NOT NULL,
 	"stripping_type" text,

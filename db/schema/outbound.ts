@@ -91,6 +91,8 @@ export const waybills = pgTable("waybills", {
   modeOfDelivery: text("mode_of_delivery").notNull(),
   modeOfPayment: text("mode_of_payment").notNull(),
   containerVanNum: text("container_van_num").notNull().default(""),
+  /** The van is the shipper's own (from its slip): shipper-owned (SOC) charges apply. */
+  isShipperOwned: boolean("is_shipper_owned").notNull().default(false),
   sealNum: text("seal_num").notNull().default(""),
   size: text("size").notNull().default(""),
   /** 010, 011, 012 or ALL (001 §5 stripping type codes); null when the cargo is not stripped. */

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, containerVans, containerYards, waybills } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, charges, containerVans, containerYards, portRates, waybills } from "../../db/schema/index.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { BOOK, PORT_LANE } from "../support/sq-pricing.ts";
@@ -306,4 +306,45 @@ describe("the printed waybills", () => {
     const refusal = await json(bad);
     expect([bad.status, refusal.message, refusal.errors.layout]).toEqual([400, "Please correct the invalid fields.", ["layout must be legal or letter"]]);
   }, 120_000);
+});
+
+describe("the lane's conditional charges", () => {
+  it("bills stuffing when the van is stuffed, a stripping charge for the stripping type chosen, and the dangerous-cargo fee for dangerous cargo only", async () => {
+    // Port rates for a CY stuffing at Manila, a CY stripping by area at Cebu and a dangerous-cargo fee at Manila; a new
+    // quotation's lane takes them all, and the waybill picks those that apply.
+    await handle.db.insert(charges).values([
+      { code: "009", name: "CY stuffing", category: "STRIPPING_STUFFING", chargeClass: "ORIGIN", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isStrippingStuffingCharge: true },
+      { code: "010", name: "CY stripping", category: "STRIPPING_STUFFING", chargeClass: "DESTINATION", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isStrippingStuffingCharge: true, strippingType: "010" },
+      { code: "014", name: "Dangerous cargo fee", category: "PORT", chargeClass: "ORIGIN", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isDangerousCargo: true },
+    ]);
+    await handle.db.insert(portRates).values([
+      { chargeCode: "009", branchCode: "MNL", portCode: "PMNL", dateEffective: "2026-01-01", stdRateWvat: "1800.00" },
+      { chargeCode: "010", branchCode: "CEB", portCode: "PCEB", dateEffective: "2026-01-01", stdRateWvat: "1650.00" },
+      { chargeCode: "014", branchCode: "MNL", portCode: "PMNL", dateEffective: "2026-01-01", stdRateWvat: "2500.00" },
+    ]);
+    const sq = (await json(await w.call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" }))).data;
+    expect((await w.call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", { sqRefNum: sq.sqRefNum, documents: [PORT_LANE] })).status).toBe(201);
+    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]]) {
+      expect((await w.call(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${sq.id}`, { action, remarks: "" })).status).toBe(200);
+    }
+    const sqdocNum = (await json(await w.call("ae", "GET", `/SalesQuotations/read/${sq.sqRefNum}`))).data.lanes[0].sqdocNum;
+    const [ref] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum });
+    const wb = (await create(ref)).body.data;
+    // Port to port, stuffed at the origin yard by default: stuffing in, stripping and dangerous cargo out.
+    expect(wb.isStuffing).toBe(true);
+    expect(lines(wb).map((l: string[]) => l.slice(0, 3))).toEqual([
+      ["001", "FREIGHT", "12500.00"], ["004", "PORT_ORIGIN", "1120.00"], ["009", "PORT_ORIGIN", "1800.00"], ["004", "PORT_DESTINATION", "980.00"],
+    ]);
+    const stripped = await update(wb.wayBillRef, { dateModified: wb.dateModified, strippingType: "010" });
+    expect(lines(stripped.body.data).map((l: string[]) => l.slice(0, 3))).toEqual([
+      ["001", "FREIGHT", "12500.00"], ["004", "PORT_ORIGIN", "1120.00"], ["009", "PORT_ORIGIN", "1800.00"], ["004", "PORT_DESTINATION", "980.00"],
+      ["010", "PORT_DESTINATION", "1650.00"],
+    ]);
+    const dangerous = await update(wb.wayBillRef, { dateModified: stripped.body.data.dateModified, isDangerousCargo: true, imdgClass: "3", unNumber: "1203" });
+    expect(lines(dangerous.body.data).map((l: string[]) => l[0])).toEqual(["001", "004", "009", "004", "010", "014"]);
+    expect(dangerous.body.data.charges.find((c: any) => c.chargeCode === "014")).toMatchObject({ part: "PORT_ORIGIN", chargeValue: "2500.00", source: "SQ" });
+    const plain = await update(wb.wayBillRef, { dateModified: dangerous.body.data.dateModified, isDangerousCargo: false, isStuffing: false, strippingType: null });
+    expect(lines(plain.body.data).map((l: string[]) => l[0])).toEqual(["001", "004", "004"]);
+    expect(plain.body.data.totals.total).toBe("14600.00");
+  });
 });

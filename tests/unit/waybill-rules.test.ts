@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dangerousCargoProblem, paymentSideOf, waybillRemarks, waybillTotals } from "../../api/modules/outbound/waybills/rules.ts";
+import { chargeApplies, dangerousCargoProblem, paymentSideOf, waybillRemarks, waybillTotals } from "../../api/modules/outbound/waybills/rules.ts";
 
 describe("who bills a waybill's charge line", () => {
   it("is the mode of payment for every line when the charges are not split", () => {
@@ -69,5 +69,29 @@ describe("dangerous cargo on a waybill (domain notes §3)", () => {
       .toEqual({ field: "unNumber", message: "120 is not a UN number: it is four digits." });
     expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "2.1", unNumber: "1075" })).toBeNull();
     expect(dangerousCargoProblem({ isDangerousCargo: true, imdgClass: "9", unNumber: "3082" })).toBeNull();
+  });
+});
+
+describe("the lane's charges a waybill pays", () => {
+  const plain = { isDangerousCargo: false, isShipperOwn: false, isStrippingStuffingCharge: false, strippingType: null };
+  const waybill = { isDangerousCargo: false, isShipperOwned: false, isStuffing: false, strippingType: null };
+  it("bills an ordinary charge always, and a conditional one only when the waybill calls for it", () => {
+    expect(chargeApplies(plain, waybill)).toBe(true);
+    const dg = { ...plain, isDangerousCargo: true };
+    expect([chargeApplies(dg, waybill), chargeApplies(dg, { ...waybill, isDangerousCargo: true })]).toEqual([false, true]);
+    const soc = { ...plain, isShipperOwn: true };
+    expect([chargeApplies(soc, waybill), chargeApplies(soc, { ...waybill, isShipperOwned: true })]).toEqual([false, true]);
+    const stuffing = { ...plain, isStrippingStuffingCharge: true };
+    expect([chargeApplies(stuffing, waybill), chargeApplies(stuffing, { ...waybill, isStuffing: true })]).toEqual([false, true]);
+  });
+
+  it("bills a stripping charge for its own stripping type, ALL covering the two CY strippings", () => {
+    const stripping = (code: string) => ({ ...plain, isStrippingStuffingCharge: true, strippingType: code });
+    const chosen = (type: string | null) => ["010", "011", "012"].map((code) => chargeApplies(stripping(code), { ...waybill, strippingType: type }));
+    expect(chosen(null)).toEqual([false, false, false]);
+    expect(chosen("010")).toEqual([true, false, false]);
+    expect(chosen("011")).toEqual([false, true, false]);
+    expect(chosen("012")).toEqual([false, false, true]);
+    expect(chosen("ALL")).toEqual([true, true, false]);
   });
 });

@@ -71,6 +71,44 @@ export function waybillTotals(lines: readonly TotalsLine[]): WaybillTotals {
   };
 }
 
+/** What the charge master says of a charge that only some waybills pay. */
+export interface ChargeConditions {
+  isDangerousCargo: boolean;
+  isShipperOwn: boolean;
+  isStrippingStuffingCharge: boolean;
+  /** 010, 011 or 012 for a stripping charge; null for a stuffing charge. */
+  strippingType: string | null;
+}
+
+/** The waybill facts those charges turn on. */
+export interface WaybillConditions {
+  isDangerousCargo: boolean;
+  isShipperOwned: boolean;
+  isStuffing: boolean;
+  strippingType: string | null;
+}
+
+/** Whether a charge the charge master marks as conditional applies to a charge of `code`'s stripping type. */
+function strippingCovers(chosen: string | null, code: string): boolean {
+  // ALL is both CY strippings (001 §5): by area (010) and MANO (011).
+  return chosen === code || (chosen === "ALL" && (code === "010" || code === "011"));
+}
+
+/**
+ * Whether a charge of the quotation lane is billed on this waybill: dangerous-cargo fees only for dangerous cargo,
+ * shipper-owned (SOC) charges only for a shipper's van, a stripping charge only for the stripping type chosen
+ * (ALL covering 010 and 011), a stuffing charge only when the van is stuffed. Every other charge is billed.
+ */
+export function chargeApplies(charge: ChargeConditions, w: WaybillConditions): boolean {
+  if (charge.isDangerousCargo && !w.isDangerousCargo) return false;
+  if (charge.isShipperOwn && !w.isShipperOwned) return false;
+  if (charge.isStrippingStuffingCharge) return charge.strippingType ? strippingCovers(w.strippingType, charge.strippingType) : w.isStuffing;
+  return true;
+}
+
+/** Whether the charge master makes a charge depend on the waybill (chargeApplies may leave it off). */
+export const isConditional = (charge: ChargeConditions) => charge.isDangerousCargo || charge.isShipperOwn || charge.isStrippingStuffingCharge;
+
 /** An IMDG class: 1 to 9, with a division for the classes that have them ("1.4", "2.1", "6.1"). */
 export const IMDG_CLASS = /^[1-9](\.[1-6])?$/;
 /** A UN number: four digits ("1203"). */

@@ -132,6 +132,7 @@ export const waybillRow = z.object({
   modeOfDelivery: z.string(),
   modeOfPayment: z.string(),
   containerVanNum: z.string(),
+  isShipperOwned: z.boolean(),
   sealNum: z.string(),
   size: z.string(),
   strippingType: z.string().nullable(),

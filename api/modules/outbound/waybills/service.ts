@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
-  areas, bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, vessels, voyageSchedules, waybillCharges, waybills,
+  areas, bookingCharges, bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, vessels, voyageSchedules, waybillCharges, waybills,
 } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
@@ -14,7 +14,7 @@ import type { Caller } from "../../auth/index.ts";
 import { addressText, bookingByRef, bookingRow, recordCargoStage } from "../../bookings/index.ts";
 import { chargeAmount, RATE_UNIT_LABELS } from "../../master-data/index.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
-import { dangerousCargoProblem, type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
+import { chargeApplies, dangerousCargoProblem, isConditional, type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
 import type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
 
 /** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
@@ -39,6 +39,15 @@ const normalizeQuantity = (value: string) => (value.includes(".") ? value.replac
 function particularsOf(name: string, unit: string, quantity: string, rate: string): string {
   const label = RATE_UNIT_LABELS[unit as keyof typeof RATE_UNIT_LABELS] ?? unit;
   return `${name}, ${label.toLowerCase()}, ${normalizeQuantity(quantity)} x ${formatAmount(rate)}`;
+}
+
+/** What the charge master says of each code: VATable or not, and the conditions chargeApplies reads. */
+async function chargeMasters(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return [];
+  return await db.select({
+    code: charges.code, isVatable: charges.isVatable, isDangerousCargo: charges.isDangerousCargo, isShipperOwn: charges.isShipperOwn,
+    isStrippingStuffingCharge: charges.isStrippingStuffingCharge, strippingType: charges.strippingType,
+  }).from(charges).where(inArray(charges.code, [...codes]));
 }
 
 async function waybillRecord(db: Db, wayBillRef: string, scope: BranchScope): Promise<WaybillRecord> {
@@ -169,12 +178,17 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
     ? await db.select({ isTandem: salesQuotationDocuments.isTandem, isOpenVan: salesQuotationDocuments.isOpenVan }).from(salesQuotationDocuments)
       .where(eq(salesQuotationDocuments.sqdocNum, booking.sqdocNum))
     : [];
-  const masters = view.charges.length
-    ? await db.select({ code: charges.code, isVatable: charges.isVatable }).from(charges).where(inArray(charges.code, view.charges.map((c) => c.chargeCode)))
-    : [];
+  const masters = view.charges.length ? await chargeMasters(db, view.charges.map((c) => c.chargeCode)) : [];
   const mode = booking.modeOfPayment as PaymentSide;
   const isBackLoad = view.serviceRemarks.split(" / ").includes("BACKLOAD");
   const isTandem = booking.isTandem || (lane?.isTandem ?? false);
+  // The van is stuffed at origin when the booking's remarks say so (PTP and DTP choose STUFFING or STUFFING MANO).
+  const isStuffing = view.serviceRemarks.split(" / ").some((part) => part === "STUFFING AT ORIGIN" || part === "STUFFING MANO AT ORIGIN");
+  const conditions = { isDangerousCargo: false, isShipperOwned: slip.isShipperOwned, isStuffing, strippingType: null };
+  const laneLines = view.charges.filter((c) => {
+    const master = masters.find((m) => m.code === c.chargeCode);
+    return !master || chargeApplies(master, conditions);
+  });
   const now = new Date();
 
   const wayBillRef = await db.transaction(async (tx: Tx) => {
@@ -186,15 +200,15 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
       shipperAreaCode: booking.pickUpAreaCode, consigneeAreaCode: booking.deliveryAreaCode,
       goods: booking.goods, packaging: booking.packaging, quantity: booking.quantity, quantityTeu: booking.quantityTeu,
       cargoWeight: booking.cargoWeight, declaredValue: booking.declaredValue, modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
-      containerVanNum: slip.containerVanNum, size: van?.size ?? "", isTandem,
+      containerVanNum: slip.containerVanNum, isShipperOwned: slip.isShipperOwned, isStuffing, size: van?.size ?? "", isTandem,
       isOpenVan: lane?.isOpenVan ?? false, originBackload: isBackLoad,
       truckingCode: slip.truckingCode, plateNum: slip.plateNum, driver: slip.driver,
       remarks: waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem }),
       sqRefNum: booking.sqRefNum, sqdocNum: booking.sqdocNum, datePrepared: now, preparedBy: caller.userId,
       userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
     });
-    if (view.charges.length > 0) {
-      await tx.insert(waybillCharges).values(view.charges.map((c) => ({
+    if (laneLines.length > 0) {
+      await tx.insert(waybillCharges).values(laneLines.map((c) => ({
         wayBillRef: number, chargeCode: c.chargeCode, part: c.chargePart, particulars: particularsOf(c.chargeName, c.rateUnit, c.quantity, c.rate),
         rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate, chargeValue: c.amount,
         availableTo: paymentSideOf(mode, false, c.chargePart), isVatable: masters.find((m) => m.code === c.chargeCode)?.isVatable ?? true,
@@ -227,7 +241,25 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
   const dangerous = dangerousCargoProblem(next);
   if (dangerous) throw refused(dangerous.field, dangerous.message);
   const existing = await db.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef)).orderBy(asc(waybillCharges.id));
-  const lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
+  const laneKeys = new Set<string>();
+  let lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
+  const conditionsChanged = next.isDangerousCargo !== record.isDangerousCargo || next.isStuffing !== record.isStuffing || next.strippingType !== record.strippingType;
+  if (!chargeInput && conditionsChanged) {
+    // The lane's conditional charges follow the waybill: those that no longer apply leave, those that now apply come
+    // back at the rate the booking was quoted. A list given by staff is taken as it is.
+    const laneLines = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, record.bookingRef)).orderBy(asc(bookingCharges.id));
+    const flags = await chargeMasters(db, [...new Set([...lines, ...laneLines].map((l) => l.chargeCode))]);
+    const applies = (code: string) => {
+      const master = flags.find((m) => m.code === code);
+      return !master || !isConditional(master) || chargeApplies(master, next);
+    };
+    lines = lines.filter((l) => applies(l.chargeCode));
+    for (const l of laneLines) {
+      if (!applies(l.chargeCode) || lines.some((x) => x.chargeCode === l.chargeCode && x.part === l.chargePart)) continue;
+      lines.push({ chargeCode: l.chargeCode, part: l.chargePart, rateUnit: l.rateUnit, rate: l.rate });
+      laneKeys.add(`${l.chargeCode} ${l.chargePart}`);
+    }
+  }
   const seen = new Set<string>();
   for (const line of lines) {
     const key = `${line.chargeCode.toUpperCase()} ${line.part}`;
@@ -251,7 +283,8 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
       wayBillRef: record.wayBillRef, chargeCode: master.code, part: line.part, particulars: particularsOf(master.name, line.rateUnit, quantity, rate),
       rateUnit: line.rateUnit, quantity, rate,
       chargeValue: unchanged ? before.chargeValue : chargeAmount(rate, line.rateUnit as "perTeu", quantity),
-      availableTo: paymentSideOf(mode, next.isSplitCharge, line.part), isVatable: master.isVatable, source: before?.source ?? "ADDED",
+      availableTo: paymentSideOf(mode, next.isSplitCharge, line.part), isVatable: master.isVatable,
+      source: before?.source ?? (laneKeys.has(`${master.code} ${line.part}`) ? "SQ" : "ADDED"),
     };
   });
   const now = new Date();
