@@ -14,14 +14,12 @@
  * demo line); the demo's first batch's bookings and charges are copied into one batch of 500.
  * Run: deno run -A bench/batch-read.bench.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createApp } from "../api/app.ts";
 import { defaultConfig } from "../api/http/config.ts";
 import { firstStart } from "../api/modules/index.ts";
 import { type DatabaseHandle, migrateDatabase, openDatabase, queryRows } from "../db/client.ts";
+import { type BenchBackendEnv, onEachBackend } from "./support.ts";
 
 const BOOKINGS = Number(Deno.env.get("BENCH_BATCH_BOOKINGS") ?? 500);
 const SAMPLES = Number(Deno.env.get("BENCH_BATCH_SAMPLES") ?? 60);
@@ -94,7 +92,7 @@ async function rawRunner(handle: DatabaseHandle, url?: string) {
   return { run: () => Promise.all(RAW.map((text) => client.query(text, [BATCH]))), close: async () => {} };
 }
 
-async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DIR?: string }) {
+async function benchBackend(label: string, env: BenchBackendEnv) {
   const handle = await openDatabase(env, { poolSize: 4 });
   try {
     await migrateDatabase(handle);
@@ -160,30 +158,7 @@ async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DI
   }
 }
 
-const results = [];
-const dir = mkdtempSync(path.join(os.tmpdir(), "lading-bench-batch-"));
-try {
-  results.push(await benchBackend("pglite", { DATA_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const pgUrl = Deno.env.get("BENCH_DATABASE_URL") ?? Deno.env.get("TEST_DATABASE_URL");
-if (pgUrl) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `lading_bench_batch_${Deno.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    results.push(await benchBackend("postgres", { DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log("PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to include it.");
-}
+const results = await onEachBackend("batch_read", benchBackend);
 console.log(`\nBatch read, ${BOOKINGS} bookings with their charges, ${SAMPLES} samples each, full stack against the raw driver`);
 console.table(results);
 let missed = false;

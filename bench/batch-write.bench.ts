@@ -10,9 +10,6 @@
  * the demo's operations clerk opens the batches on the demo's open voyage over HTTP.
  * Run: deno run -A bench/batch-write.bench.ts
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createApp } from "../api/app.ts";
 import { defaultConfig } from "../api/http/config.ts";
@@ -21,10 +18,11 @@ import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { voyageSchedules } from "../db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_PEOPLE } from "../db/seed/demo.ts";
 import { countStatements } from "../tests/support/statement-count.ts";
+import { type BenchBackendEnv, onEachBackend } from "./support.ts";
 
 const TARGET = 15;
 
-async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DIR?: string }) {
+async function benchBackend(label: string, env: BenchBackendEnv) {
   const handle = await openDatabase(env);
   try {
     await migrateDatabase(handle);
@@ -77,30 +75,7 @@ async function benchBackend(label: string, env: { DATABASE_URL?: string; DATA_DI
   }
 }
 
-const results = [];
-const dir = mkdtempSync(path.join(os.tmpdir(), "lading-bench-batch-write-"));
-try {
-  results.push(await benchBackend("pglite", { DATA_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const pgUrl = Deno.env.get("BENCH_DATABASE_URL") ?? Deno.env.get("TEST_DATABASE_URL");
-if (pgUrl) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  const name = `lading_bench_write_${Deno.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    results.push(await benchBackend("postgres", { DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log("PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to include it.");
-}
+const results = await onEachBackend("batch_write", benchBackend);
 console.log("\nStatements one request sends for a batch of 10 and of 100 bookings (the session check included)");
 console.table(results);
 let missed = false;

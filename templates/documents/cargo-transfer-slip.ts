@@ -297,6 +297,32 @@ function sizeAndType(size: string, vanType: string): string {
   return [feet, vanType.trim()].filter((p) => p !== "").join(" ");
 }
 
+/**
+ * Ends a document: the heading (company, title, the document's number over a rule) on every page, put on last so
+ * that the pages its tables added carry it too, anything else each page needs, the footers with the print time,
+ * and COPY across every page of a copy. The waybill ends the same way.
+ */
+export function finishPages(
+  flow: PageFlow,
+  o: { title: string; reference: string; generatedAt: Date; copy: boolean; onEachPage?: () => void },
+): void {
+  const { doc } = flow;
+  for (let page = 1; page <= doc.getNumberOfPages(); page++) {
+    doc.setPage(page);
+    flow.font("bold", 14);
+    doc.text(COMPANY_NAME, MARGIN, 15);
+    doc.text(o.title, flow.width - MARGIN, 15, { align: "right" });
+    flow.font("normal", 10, 60);
+    doc.text(o.reference, flow.width - MARGIN, 21, { align: "right" });
+    doc.setDrawColor(160);
+    doc.setLineWidth(0.3);
+    doc.line(MARGIN, 25, flow.width - MARGIN, 25);
+    o.onEachPage?.();
+  }
+  flow.footers(`Printed ${manilaTimestamp(o.generatedAt)} (Manila time)`, o.reference);
+  if (o.copy) drawCopyWatermark(doc);
+}
+
 /** Signature blocks side by side, kept on one page: label, room to sign, the line and the printed name under it. */
 export function signatureRow(flow: PageFlow, blocks: [label: string, name: string][], gapBefore: number): void {
   const { doc } = flow;
@@ -412,21 +438,9 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
 
   signatureRow(flow, [["Issued by", view.issuedBy], ["Trucker / driver", view.driver], ["Yard checker", ""]], 8);
 
-  // The heading goes on last so that every page carries the slip's number.
-  const pages = doc.getNumberOfPages();
-  for (let page = 1; page <= pages; page++) {
-    doc.setPage(page);
-    flow.font("bold", 14);
-    doc.text(COMPANY_NAME, MARGIN, 15);
-    doc.text("CARGO TRANSFER SLIP", flow.width - MARGIN, 15, { align: "right" });
-    flow.font("normal", 10, 60);
-    doc.text(view.ctsNum, flow.width - MARGIN, 21, { align: "right" });
-    doc.setDrawColor(160);
-    doc.setLineWidth(0.3);
-    doc.line(MARGIN, 25, flow.width - MARGIN, 25);
-    if (cancelled) flow.banner(CANCELLED, 28);
-  }
-  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.ctsNum);
-  if (view.copy) drawCopyWatermark(doc);
+  finishPages(flow, {
+    title: "CARGO TRANSFER SLIP", reference: view.ctsNum, generatedAt: view.generatedAt, copy: view.copy,
+    onEachPage: cancelled ? () => flow.banner(CANCELLED, 28) : undefined,
+  });
   return flow.bytes();
 }

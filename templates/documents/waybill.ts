@@ -1,11 +1,10 @@
 import { jsPDF } from "jspdf";
 import { deliveryModeText, documentDate, formatWeight, paymentModeText } from "./cargo-booking-slip.ts";
-import { signatureRow } from "./cargo-transfer-slip.ts";
+import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
 import { formatQuantity, MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
 import { drawCopyWatermark } from "./watermark.ts";
 import type { ChargePart } from "../../api/shared/reference-lists.ts";
-import { manilaTimestamp } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
 /**
@@ -291,21 +290,7 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
 
   signatureRow(flow, [["Prepared by", view.preparedBy], ["Shipper", view.shipperName], ["Carrier's agent", ""]], 8);
 
-  // The heading goes on last so that every page, those the tables add too, carries the waybill's number.
-  const pages = doc.getNumberOfPages();
-  for (let page = 1; page <= pages; page++) {
-    doc.setPage(page);
-    flow.font("bold", 14);
-    doc.text(COMPANY_NAME, MARGIN, 15);
-    doc.text("WAYBILL", flow.width - MARGIN, 15, { align: "right" });
-    flow.font("normal", 10, 60);
-    doc.text(view.wayBillRef, flow.width - MARGIN, 21, { align: "right" });
-    doc.setDrawColor(160);
-    doc.setLineWidth(0.3);
-    doc.line(MARGIN, 25, flow.width - MARGIN, 25);
-  }
-  flow.footers(`Printed ${manilaTimestamp(view.generatedAt)} (Manila time)`, view.wayBillRef);
-  if (view.copy) drawCopyWatermark(doc);
+  finishPages(flow, { title: "WAYBILL", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy });
   return flow.bytes();
 }
 

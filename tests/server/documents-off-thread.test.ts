@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
 import { type DatabaseEnv, migrateDatabase, openDatabase, queryRows } from "../../db/client.ts";
 import { copyOverdueBookings } from "../support/many-bookings.ts";
+import { freePort } from "../support/free-port.ts";
 
 /**
  * The real server (api/main.ts under Deno) builds printouts and workbooks in its pool of workers, so the API keeps
@@ -25,15 +25,6 @@ const OVERDUE = 1_000;
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The demo line, 1,000 overdue Draft bookings and 20,000 truckings, written before the server starts. */
 async function prepare(env: DatabaseEnv) {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.ts";
 
 /**
  * Runs what a newcomer runs: `npm start` (scripts/start.mjs) serving the built app on a port, then stops and
@@ -13,15 +13,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(env: Record<string, string>) {
   const port = await freePort();

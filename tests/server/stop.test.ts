@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port.ts";
 
 /**
  * `npm start` stopped the way a process manager or a container stops it: one SIGTERM to npm. npm passes it to
@@ -22,15 +23,6 @@ afterAll(() => {
   for (const child of started) child.kill("SIGKILL");
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every process below `pid`, read from ps. */
 function descendants(pid: number): number[] {

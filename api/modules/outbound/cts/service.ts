@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import { bookings, containerVans, containerYards, customers, outboundCts, truckings, vessels, voyageSchedules } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
-import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { checkContainerNumber, normalizeContainerNumber } from "../../../shared/container-numbers.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
@@ -285,7 +285,7 @@ export async function cancelCts(db: Db, caller: Caller, ctsNum: string, input: {
 
 /** The slip of a booking that is issued now, if any (the batch screen links to it). */
 export async function issuedCtsOfBooking(db: Db, bookingRef: string, scope: BranchScope) {
-  await findInScope(db, bookings, bookings.branchCode, scope, sql`lower(${bookings.bookingRef}) = lower(${bookingRef})`, `Booking ${bookingRef} was not found.`);
+  await bookingByRef(db, bookingRef, scope);
   const [row] = await selectRows(db).where(and(sql`lower(${outboundCts.bookingRef}) = lower(${bookingRef})`, eq(outboundCts.status, "Issued")));
   return { data: row ? toRow(row) : null };
 }
