@@ -23,6 +23,8 @@ export const voyageSchedules = pgTable("voyage_schedules", {
   dateApproved: instant("date_approved"),
   /** Where the release of its cargo stands (updateCROStatus). */
   croStatus: text("cro_status").notNull().default("Open"),
+  /** When the loading's final tally sheet was made (001 §3 voyage report header finalTally); null until then. */
+  finalTallyAt: instant("final_tally_at"),
   ...activeColumn,
   ...auditColumns,
 }, (t) => [index("voyage_schedules_etd_idx").on(t.estimatedTimeDeparture), index("voyage_schedules_vessel_idx").on(t.vesselCode)]);

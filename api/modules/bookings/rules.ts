@@ -128,6 +128,11 @@ export const bookingWorkflow = defineWorkflow({
     /** A cancelled transfer slip puts the booking back where it was: its withdrawal issued, no van out yet. */
     cancelCts: { from: ["Outbound CTS Issued"], to: "ATW Issued", who: "outbound staff", allowed: outboundStaff, notice: "Outbound CTS cancelled successfully" },
     load: { from: ["Outbound CTS Issued"], to: "At Vessel Loaded", who: "outbound staff", allowed: outboundStaff, notice: "Loaded successfully" },
+    /** A final tally reopened by a user with the tally sheet undo role puts its bookings back before loading. */
+    undoLoad: {
+      from: ["At Vessel Loaded"], to: "Outbound CTS Issued", who: "users with the tally sheet undo role",
+      allowed: (actor) => outboundStaff(actor) && actor.capabilities.has("TALLY_SHEET_UNDO"), notice: "Final tally undone",
+    },
   },
 });
 export type BookingAction = keyof typeof bookingWorkflow.actions;

@@ -1,17 +1,32 @@
 import { formatCentavos, splitVat, sumAmounts, toCentavos } from "../../../shared/money.ts";
-import { defineWorkflow } from "../../../shared/workflow-definition.ts";
+import { defineWorkflow, type WorkflowActor } from "../../../shared/workflow-definition.ts";
 
 /** Waybills (001 §3, §4): statuses, who bills each charge line, the totals and the VAT. Pure. */
 
 /**
- * Draft: not on a load list yet, the only status in which a waybill may be changed. The load list moves it on
- * (any other status counts as on a load list, 001 §4); that move comes with the load list.
+ * Draft: not on a load list yet, the only status in which a waybill may be changed. Any other status counts as on
+ * a load list (001 §4): On Load List once a release carries it, Loaded once the final tally counted its van onto
+ * the vessel. Taking it off the list puts it back to Draft; reopening a final tally puts it back on the list.
  */
-export const WAYBILL_STATUSES = ["Draft", "On Load List", "Cancelled"] as const;
+export const WAYBILL_STATUSES = ["Draft", "On Load List", "Loaded", "Cancelled"] as const;
 export type WaybillStatus = (typeof WAYBILL_STATUSES)[number];
 
-/** The waybill's statuses as a workflow; its moves (onto a load list, cancelling) come with the load list. */
-export const waybillWorkflow = defineWorkflow({ entity: "waybill", noun: "waybill", statuses: WAYBILL_STATUSES, actions: {} });
+const outboundStaff = (actor: WorkflowActor) => actor.menus.has("OUTBOUND");
+const tallyUndo = (actor: WorkflowActor) => actor.menus.has("OUTBOUND") && actor.capabilities.has("TALLY_SHEET_UNDO");
+
+/** The waybill's moves: onto and off a load list, loaded by the final tally, and back when that tally is reopened. */
+export const waybillWorkflow = defineWorkflow({
+  entity: "waybill",
+  noun: "waybill",
+  statuses: WAYBILL_STATUSES,
+  actions: {
+    addToLoadList: { from: ["Draft"], to: "On Load List", who: "outbound staff", allowed: outboundStaff, notice: "Added to the load list" },
+    removeFromLoadList: { from: ["On Load List"], to: "Draft", who: "outbound staff", allowed: outboundStaff, notice: "Taken off the load list" },
+    load: { from: ["On Load List"], to: "Loaded", who: "outbound staff", allowed: outboundStaff, notice: "Loaded successfully" },
+    undoLoad: { from: ["Loaded"], to: "On Load List", who: "users with the tally sheet undo role", allowed: tallyUndo, notice: "Final tally undone" },
+  },
+});
+export type WaybillAction = keyof typeof waybillWorkflow.actions;
 
 /** Rows per page of the waybill list (001 §9). */
 export const WAYBILL_PAGE_SIZE = 20;
