@@ -4,6 +4,7 @@ import type { Deps, RouteDef } from "../http/route.ts";
 import type { ScheduledJob } from "../shared/schedule.ts";
 import type { Db } from "../../db/client.ts";
 import type { DemoPerson } from "../../db/seed/demo.ts";
+import { accountingModule } from "./accounting/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule, type Caller, callerOfUser } from "./auth/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
@@ -39,6 +40,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   voyagesModule,
   bookingsModule,
   outboundModule,
+  accountingModule,
 ];
 
 /** The routes of the listed modules, as declared. */

@@ -10,3 +10,4 @@ export * from "./jobs.ts";
 export * from "./voyages.ts";
 export * from "./bookings.ts";
 export * from "./outbound.ts";
+export * from "./accounting.ts";

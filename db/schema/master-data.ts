@@ -19,6 +19,10 @@ export const branches = pgTable("branches", {
   address: text("address").notNull().default(""),
   /** The branch's id in the accounting base system (POST /Branches/getBranchIdFromBase). */
   baseBranchId: text("base_branch_id").notNull().default(""),
+  /** The seller as its invoices print it (domain notes §6): registered name, business style, TIN with the branch code. */
+  registeredName: text("registered_name").notNull().default(""),
+  businessStyle: text("business_style").notNull().default(""),
+  tin: text("tin").notNull().default(""),
   ...activeColumn,
   ...auditColumns,
 });
@@ -115,6 +119,10 @@ export const charges = pgTable("charges", {
   isSpecialCharge: boolean("is_special_charge").notNull().default(false),
   appliedBranches: text("applied_branches").array().notNull().default(sql`'{}'::text[]`),
   glAccount: text("gl_account").notNull().default(""),
+  /** VATABLE, EXEMPT or ZERO_RATED (domain notes §7); isVatable false reads as EXEMPT for older rows. */
+  taxClass: text("tax_class").notNull().default("VATABLE"),
+  /** Billed by the port to the consignee directly: kept off Lading's invoice and out of its VAT and CWT bases. */
+  passThrough: boolean("pass_through").notNull().default(false),
   /** 010, 011, 012 or ALL (001 §5) for stripping and stuffing charges. */
   strippingType: text("stripping_type"),
   ...activeColumn,
@@ -208,6 +216,12 @@ export const customers = pgTable("customers", {
   contactNum: text("contact_num").notNull().default(""),
   customerContactEmail: text("customer_contact_email").notNull(),
   tin: text("tin").notNull().default(""),
+  /** VAT-registered: its TIN is then required on an invoice of 1,000.00 or more (domain notes §6). */
+  vatRegistered: boolean("vat_registered").notNull().default(false),
+  /** What it withholds when it pays (domain notes §8): NONE, PRIVATE (2% EWT) or GOVERNMENT (2% EWT and 5% VAT). */
+  withholding: text("withholding").notNull().default("NONE"),
+  /** A top withholding agent records WC160 instead of WC120. */
+  isTopWithholdingAgent: boolean("is_top_withholding_agent").notNull().default(false),
   /** SHIPPER, CONSIGNEE or BOTH. */
   customerType: text("customer_type").notNull(),
   isPayor: boolean("is_payor").notNull().default(true),

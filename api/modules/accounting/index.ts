@@ -1,0 +1,13 @@
+import type { LadingModule } from "../manifest.ts";
+
+export { enqueuePosting, idempotencyKeyOf, POSTING_DOC_TYPES, type PostingDocType, type PostingRequest } from "./posting/outbox.ts";
+
+/**
+ * Accounting (001 §2 /CROAccounting): cargo-release accounting and the waybill invoices, collections with the
+ * tax the payer withholds, post-dated cheques, manual sales invoices, the SI archive and the postings to BASE.
+ */
+export const accountingModule: LadingModule = {
+  name: "accounting",
+  routes: [],
+  jobs: [],
+};
