@@ -40,10 +40,10 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * Writes a document's posting in the caller's transaction (the outbox): it is sent to BASE only if the document
- * itself was committed, and never lost if the process stops after the commit. `held` is true when no BASE is
- * configured: the row waits as HELD, visible, until one is. Answers the row's key.
+ * itself was committed, and never lost if the process stops after the commit. It starts PENDING; the relay holds
+ * it (HELD, visible) while no BASE is configured, as the e-mail outbox does. Answers the row's key.
  */
-export async function enqueuePosting(tx: Tx, request: PostingRequest, held: boolean): Promise<string> {
+export async function enqueuePosting(tx: Tx, request: PostingRequest): Promise<string> {
   const idempotencyKey = idempotencyKeyOf(request);
   const payload = { ...request.payload, idempotencyKey };
   await tx.insert(postings).values({
@@ -59,7 +59,7 @@ export async function enqueuePosting(tx: Tx, request: PostingRequest, held: bool
     totals: request.totals,
     payload,
     payloadHash: await sha256Hex(canonicalJson(payload)),
-    status: held ? "HELD" : "PENDING",
+    status: "PENDING",
     requestedBy: request.requestedBy,
   });
   return idempotencyKey;
