@@ -57,11 +57,11 @@ function addDecimals(a: string, b: string, scale: number): string {
 
 type ChargeMaster = Awaited<ReturnType<typeof chargeMasters>>[number];
 
-/** What the charge master says of each code: name, VATable or not, and the conditions chargeApplies reads. */
+/** What the charge master says of each code: the name printed, VATable or not, and the conditions chargeApplies reads. */
 async function chargeMasters(db: Db, codes: readonly string[]) {
   if (codes.length === 0) return [];
   return await db.select({
-    code: charges.code, name: charges.name, isVatable: charges.isVatable, isActive: charges.isActive, isDangerousCargo: charges.isDangerousCargo,
+    code: charges.code, name: sql<string>`coalesce(nullif(${charges.printName}, ''), ${charges.name})`, isVatable: charges.isVatable, isActive: charges.isActive, isDangerousCargo: charges.isDangerousCargo,
     isShipperOwn: charges.isShipperOwn, isStrippingStuffingCharge: charges.isStrippingStuffingCharge, strippingType: charges.strippingType,
     isPermitFee: charges.isPermitFee, isVanOut: charges.isVanOut, chargeClass: charges.chargeClass, isInsurancePremium: charges.isInsurancePremium,
   }).from(charges).where(inArray(sql`upper(${charges.code})`, codes.map((c) => c.toUpperCase())));
