@@ -116,6 +116,8 @@ export const charges = pgTable("charges", {
   isLiftOnOff: boolean("is_lift_on_off").notNull().default(false),
   isStrippingStuffingCharge: boolean("is_stripping_stuffing_charge").notNull().default(false),
   isVanOut: boolean("is_van_out").notNull().default(false),
+  /** The permit fee (016): billed on a waybill only when its cargo travels with a permit. */
+  isPermitFee: boolean("is_permit_fee").notNull().default(false),
   isSpecialCharge: boolean("is_special_charge").notNull().default(false),
   appliedBranches: text("applied_branches").array().notNull().default(sql`'{}'::text[]`),
   glAccount: text("gl_account").notNull().default(""),

@@ -91,6 +91,13 @@ export const waybills = pgTable("waybills", {
   modeOfDelivery: text("mode_of_delivery").notNull(),
   modeOfPayment: text("mode_of_payment").notNull(),
   containerVanNum: text("container_van_num").notNull().default(""),
+  /**
+   * A tandem waybill pairs the 20' van of a second booking on the same trailer: that booking, its slip and its van.
+   * Null on a waybill of one van. A booking is on one waybill only, as its own or as the partner of another.
+   */
+  tandemBookingRef: text("tandem_booking_ref").references(() => bookings.bookingRef, { onUpdate: "cascade" }),
+  tandemCtsNum: text("tandem_cts_num").references(() => outboundCts.ctsNum, { onUpdate: "cascade" }),
+  tandemContainerVanNum: text("tandem_container_van_num").notNull().default(""),
   /** The van is the shipper's own (from its slip): shipper-owned (SOC) charges apply. */
   isShipperOwned: boolean("is_shipper_owned").notNull().default(false),
   sealNum: text("seal_num").notNull().default(""),
@@ -128,6 +135,7 @@ export const waybills = pgTable("waybills", {
 }, (t) => [
   // One waybill per booking.
   uniqueIndex("waybills_booking_idx").on(t.bookingRef),
+  uniqueIndex("waybills_tandem_booking_idx").on(t.tandemBookingRef),
   index("waybills_branch_idx").on(t.branchCode, t.datePrepared),
   index("waybills_voyage_idx").on(t.voyageNum),
 ]);

@@ -162,7 +162,7 @@ export const DEMO_CHARGES: ChargeSeed[] = [
   chargeOf({ code: "013", name: "Stuffing - origin trucking MANO", category: "STRIPPING_STUFFING", chargeClass: "ORIGIN", isStrippingStuffingCharge: true }),
   chargeOf({ code: "014", name: "Lift on/off fee", category: "OTHER", chargeClass: "BOTH", isLiftOnOff: true }),
   chargeOf({ code: "015", name: "Dangerous cargo fee", category: "OTHER", chargeClass: "ORIGIN", cargoType: "DG", isDangerousCargo: true }),
-  chargeOf({ code: "016", name: "Permit fee", category: "OTHER", chargeClass: "ORIGIN", cargoType: "DG", isDangerousCargo: true, isVatable: false }),
+  chargeOf({ code: "016", name: "Permit fee", category: "OTHER", chargeClass: "ORIGIN", isPermitFee: true, isVatable: false }),
   chargeOf({ code: "017", name: "Open van fee", category: "OTHER", chargeClass: "ORIGIN", openVanApply: true }),
   chargeOf({ code: "018", name: "Stuffing mano", category: "STRIPPING_STUFFING", chargeClass: "ORIGIN", isStrippingStuffingCharge: true }),
   chargeOf({ code: "020", name: "Van out", category: "OTHER", chargeClass: "ORIGIN", isVanOut: true }),
@@ -203,11 +203,12 @@ const MATRIX_PLAN: [string, MatrixSeed["chargePart"], string[], string[], boolea
   ["013", "TRUCKING_ORIGIN", ["DTD", "DTP"], ["DRY"], false],
   ["014", "PORT_ORIGIN", ["PTP"], ["DRY", "REEFER"], false],
   ["015", "FREIGHT", ["DTD", "DTP", "PTD", "PTP"], ["DG"], true],
-  ["016", "FREIGHT", ["DTD", "DTP", "PTD", "PTP"], ["DG"], true],
+  ["016", "PORT_ORIGIN", ["DTD", "DTP", "PTD", "PTP"], ["DRY", "REEFER", "DG"], false],
   ["017", "FREIGHT", ["PTP"], ["DRY"], false],
   ["018", "TRUCKING_ORIGIN", ["DTD", "DTP"], ["REEFER"], false],
-  ["020", "TRUCKING_ORIGIN", ["DTD", "DTP"], ["DG"], false],
-  ["VOFD", "TRUCKING_DESTINATION", ["DTD", "PTD"], ["DG"], false],
+  // A van goes out on its own only port to port (bookings' HANDLING_CHOICES): VAN OUT at either end.
+  ["020", "PORT_ORIGIN", ["PTP"], ["DRY", "REEFER", "DG"], false],
+  ["VOFD", "PORT_DESTINATION", ["PTP"], ["DRY", "REEFER", "DG"], false],
   ["SOC", "FREIGHT", ["PTP", "DTP"], ["DRY"], false],
   ["INS", "FREIGHT", ["DTD", "DTP", "PTD", "PTP"], ["DRY", "REEFER", "DG"], false],
   ["AMF", "FREIGHT", ["PTP"], ["REEFER"], false],
@@ -265,16 +266,23 @@ export const DEMO_FREIGHT_RATES: Seed<typeof freightRates>[] = LANES.flatMap(([f
   )
 );
 
-/** Arrastre (004 and 007) and wharfage (005) at every port; the two big Manila harbours cost more. */
+/**
+ * Arrastre (004 and 007) and wharfage (005) at every port, the two big Manila harbours dearer; the permit fee (016,
+ * VAT-exempt: the permit's own cost) and the van-out fees (020 leaving the origin, VOFD at the destination, at the
+ * VAN-OUT FEE IN PESO policy's 2,500.00) everywhere too. A waybill bills these last three only when they apply.
+ */
 export const DEMO_PORT_RATES: Seed<typeof portRates>[] = DEMO_PORTS.flatMap((port) => {
   const big = port.code === "MNLN" || port.code === "MNLS";
-  const rates: [string, number][] = [["004", big ? 2100 : 1650], ["007", big ? 2100 : 1650], ["005", big ? 450 : 380]];
-  return rates.map(([chargeCode, net]) => ({
+  const rates: [string, string][] = [
+    ["004", withVat(big ? 2100 : 1650)], ["007", withVat(big ? 2100 : 1650)], ["005", withVat(big ? 450 : 380)],
+    ["016", "750.00"], ["020", "2500.00"], ["VOFD", "2500.00"],
+  ];
+  return rates.map(([chargeCode, stdRateWvat]) => ({
     dateEffective: RATE_DATES[0],
     chargeCode,
     branchCode: port.branchCode,
     portCode: port.code,
-    stdRateWvat: withVat(net),
+    stdRateWvat,
   }));
 });
 

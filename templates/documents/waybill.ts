@@ -58,6 +58,9 @@ export interface WaybillDocument {
   cargoVolume: string;
   declaredValue: string;
   containerVanNum: string;
+  /** A tandem's second booking and its 20' van on the same trailer; "" on a waybill of one van. */
+  tandemBookingRef: string;
+  tandemContainerVanNum: string;
   sealNum: string;
   size: string;
   /** DTD, PTD, PTP or DTP, printed with its name. */
@@ -67,6 +70,9 @@ export interface WaybillDocument {
   isSplitCharge: boolean;
   isTandem: boolean;
   isDangerousCargo: boolean;
+  /** Of dangerous cargo: its IMDG class ("2.1") and four-digit UN number ("1075"). */
+  imdgClass: string;
+  unNumber: string;
   truckerName: string;
   plateNum: string;
   driver: string;
@@ -140,6 +146,8 @@ function cargoFlags(view: WaybillDocument): string {
 const vanSize = (size: string) => (/^\d+$/.test(size.trim()) ? `${size.trim()} ft` : size.trim());
 const voyageText = (view: WaybillDocument) => (view.voyageRef.trim() ? `${view.voyageNum} (${view.voyageRef})` : view.voyageNum);
 const orDash = (value: string) => (value.trim() === "" ? "-" : value);
+/** What dangerous cargo is, as the IMDG Code names it: "IMDG class 3, UN 1203". */
+const dangerousText = (view: WaybillDocument) => `IMDG class ${orDash(view.imdgClass)}, UN ${orDash(view.unNumber)}`;
 
 const TOP = 32;
 
@@ -188,6 +196,7 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
     ["Place issued", view.placeIssuedAddress],
   ], [
     ["Booking Ref", view.bookingRef],
+    ...(view.tandemBookingRef ? [["Tandem booking", view.tandemBookingRef] as [string, string]] : []),
     ["Voyage", voyageText(view)],
     ["Vessel", view.vesselName],
     ["Origin", view.originBranchName],
@@ -212,8 +221,10 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
     ["Weight (tons)", formatWeight(view.cargoWeight)],
     ["Volume (cu. m)", formatWeight(view.cargoVolume)],
     ["Declared value", `PHP ${formatAmount(view.declaredValue)}`],
+    ...(view.isDangerousCargo ? [["IMDG class", orDash(view.imdgClass)], ["UN No.", view.unNumber ? `UN ${view.unNumber}` : "-"]] as [string, string][] : []),
   ], [
     ["Van No.", view.containerVanNum],
+    ...(view.tandemContainerVanNum ? [["Tandem van", view.tandemContainerVanNum] as [string, string]] : []),
     ["Seal No.", view.sealNum],
     ["Size", vanSize(view.size)],
     ["Delivery", deliveryModeText(view.modeOfDelivery)],
@@ -384,8 +395,10 @@ export function buildTruckerWaybillPdf(view: WaybillDocument, layout: TruckerWay
   field("Goods", view.goods);
   field("Quantity", formatQuantity(String(view.quantity)));
   field("Van No.", view.containerVanNum);
+  if (view.tandemContainerVanNum) field("Tandem van", view.tandemContainerVanNum);
   field("Seal No.", view.sealNum);
   field("Size", vanSize(view.size));
+  if (view.isDangerousCargo) field("Dangerous", dangerousText(view));
   gap();
   field("Trucker", view.truckerName);
   field("Plate No.", view.plateNum);

@@ -231,6 +231,18 @@ describe("demo data set: the line on first start", () => {
     expect([...batchStatuses].sort()).toEqual([...BATCH_STATUSES].sort());
   });
 
+  it("has a waybill whose cargo goes with a permit, billing the lane's permit fee, its charges split between the ends", async () => {
+    const list = await json(await t.call("POST", "/api/OutBound/waybill/load", { token: admin, body: {} }));
+    expect(list.total).toBe(1);
+    const [waybill] = list.data;
+    expect([waybill.isWithPermit, waybill.isSplitCharge, waybill.sealNum]).toEqual([true, true, "MNL-0456712"]);
+    // The demo rate book's permit fee at Manila North Harbor, 750.00 for the one TEU, VAT-exempt, billed at origin.
+    expect(waybill.charges.find((c: { chargeCode: string }) => c.chargeCode === "016"))
+      .toMatchObject({ part: "PORT_ORIGIN", rate: "750.00", chargeValue: "750.00", isVatable: false, availableTo: "P", source: "SQ" });
+    // No van went out on its own at either end: neither van-out fee is billed.
+    expect(waybill.charges.map((c: { chargeCode: string }) => c.chargeCode).filter((code: string) => code === "020" || code === "VOFD")).toEqual([]);
+  });
+
   it("grants the seeded administrator every menu and every branch, and shows it the demo quotations", async () => {
     const me = (await json(await t.call("GET", "/api/users/session", { token: admin }))).data;
     expect([...me.menus].sort()).toEqual([...MENU_IDS].sort());

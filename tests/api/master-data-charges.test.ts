@@ -264,6 +264,20 @@ describe("charge rules across fields", () => {
   });
 });
 
+describe("the permit fee flag", () => {
+  it("is off unless set, kept when set, and changed like any other field", async () => {
+    expect((await createCharge("PF0")).isPermitFee).toBe(false);
+    const made = await createCharge("PF1", { name: "Permit fee", isPermitFee: true, isVatable: false });
+    expect((await json(await get("/Charges/readByCode/PF1"))).data).toMatchObject({ isPermitFee: true, isVanOut: false, isVatable: false });
+    const off = await t.call("PUT", "/api/Charges/update/PF1", { token, body: { isPermitFee: false, dateModified: made.dateModified } });
+    expect(off.status).toBe(200);
+    expect((await json(await get("/Charges/readByCode/PF1"))).data.isPermitFee).toBe(false);
+    const bad = await post("/Charges", chargeFields("PF2", { isPermitFee: "yes" }));
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await expectErrorBody(bad)).errors)).toContain("isPermitFee");
+  });
+});
+
 describe("item codes", () => {
   /** The charge's dateModified as an editor loads it. */
   const loadedAt = async (code: string) => (await json(await get(`/Charges/readByCode/${code}`))).data.dateModified as string;

@@ -1,8 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, charges, containerVans, containerYards, portRates, waybills } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, charges, containerVans, containerYards, outboundCts, portRates, waybills } from "../../db/schema/index.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { BOOK, PORT_LANE } from "../support/sq-pricing.ts";
@@ -23,33 +23,50 @@ let vanSerial = 500000;
 const json = (res: Response) => res.json() as Promise<any>;
 
 /** A fresh valid van number of the line, at the Manila yard. */
-async function newVan(): Promise<string> {
+async function newVan(size = "20"): Promise<string> {
   const first = `LADU${String(vanSerial++).padStart(6, "0")}`;
   const code = `${first}${containerCheckDigit(first)}`;
-  await handle.db.insert(containerVans).values({ code, size: "20", vanType: "DRY", condition: "Empty", cyCode: "WBCY1" });
+  await handle.db.insert(containerVans).values({ code, size, vanType: "DRY", condition: "Empty", cyCode: "WBCY1" });
   return code;
 }
 
-/** `n` bookings of one batch, confirmed, their ATW issued and each van out on a transfer slip. */
-async function bookingsWithVansOut(n: number, booking: Record<string, unknown> = PTP_BOOKING): Promise<string[]> {
-  const opened = await w.call("staff", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: Array(n).fill(booking) });
-  expect(opened.status).toBe(201);
-  const batch = (await json(opened)).data;
-  expect((await w.call("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef })).status).toBe(200);
-  const refs = batch.bookings.map((b: any) => b.bookingRef) as string[];
-  expect((await w.call("staff", "POST", "/Bookings/issueATW", { bookingRefs: refs, truckingCode: "TRK1" })).status).toBe(200);
+/** `n` bookings of one batch, confirmed, their ATW issued and each van out on a transfer slip (of `vanSize` feet). */
+async function bookingsWithVansOut(n: number, booking: Record<string, unknown> = PTP_BOOKING, vanSize = "20"): Promise<string[]> {
+  const refs = await bookingsAtAtw(n, booking);
   for (const ref of refs) {
     const cts = await w.call("yard", "POST", "/OutBound/cts/create", {
-      bookingRef: ref, containerVanNum: await newVan(), truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", toParty: "Shipper", vanStatus: "Empty",
+      bookingRef: ref, containerVanNum: await newVan(vanSize), truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", toParty: "Shipper", vanStatus: "Empty",
     });
     expect(cts.status, JSON.stringify(await cts.clone().json())).toBe(201);
   }
   return refs;
 }
 
-async function create(bookingRef: string) {
-  const res = await w.call("yard", "POST", "/OutBound/waybill/create", { bookingRef });
+/** `n` bookings of one batch, confirmed and their ATW issued; no van out yet. */
+async function bookingsAtAtw(n: number, booking: Record<string, unknown> = PTP_BOOKING): Promise<string[]> {
+  const opened = await w.call("staff", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: Array(n).fill(booking) });
+  expect(opened.status).toBe(201);
+  const batch = (await json(opened)).data;
+  expect((await w.call("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef })).status).toBe(200);
+  const refs = batch.bookings.map((b: any) => b.bookingRef) as string[];
+  expect((await w.call("staff", "POST", "/Bookings/issueATW", { bookingRefs: refs, truckingCode: "TRK1" })).status).toBe(200);
+  return refs;
+}
+
+async function create(bookingRef: string, tandemBookingRef?: string) {
+  const res = await w.call("yard", "POST", "/OutBound/waybill/create", { bookingRef, ...(tandemBookingRef === undefined ? {} : { tandemBookingRef }) });
   return { status: res.status, body: await json(res) };
+}
+
+/** A quotation of PHT with these lanes, taken through the whole approval chain; answers its lanes' numbers. */
+async function approvedLanes(lanes: Record<string, unknown>[]): Promise<string[]> {
+  const sq = (await json(await w.call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" }))).data;
+  const added = await w.call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", { sqRefNum: sq.sqRefNum, documents: lanes });
+  expect(added.status, JSON.stringify(await added.clone().json())).toBe(201);
+  for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]]) {
+    expect((await w.call(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${sq.id}`, { action, remarks: "" })).status).toBe(200);
+  }
+  return (await json(await w.call("ae", "GET", `/SalesQuotations/read/${sq.sqRefNum}`))).data.lanes.map((l: any) => l.sqdocNum);
 }
 
 async function update(wayBillRef: string, body: Record<string, unknown>) {
@@ -306,6 +323,196 @@ describe("the printed waybills", () => {
     const refusal = await json(bad);
     expect([bad.status, refusal.message, refusal.errors.layout]).toEqual([400, "Please correct the invalid fields.", ["layout must be legal or letter"]]);
   }, 120_000);
+});
+
+describe("permit and van-out fees", () => {
+  let sqdocNum = "";
+  beforeAll(async () => {
+    // The permit fee (016, VAT-exempt) and the van-out fees of both ends, priced at the ports of the lane.
+    await handle.db.insert(charges).values([
+      { code: "016", name: "Permit fee", category: "OTHER", chargeClass: "ORIGIN", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isPermitFee: true, isVatable: false },
+      { code: "020", name: "Van out", category: "OTHER", chargeClass: "ORIGIN", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isVanOut: true },
+      { code: "VOFD", name: "Van out for delivery", category: "OTHER", chargeClass: "DESTINATION", unitOfMeasure: "perTeu", effectiveDateBasis: "SQ_DATE", isVanOut: true },
+    ]);
+    await handle.db.insert(portRates).values([
+      { chargeCode: "016", branchCode: "MNL", portCode: "PMNL", dateEffective: "2026-01-01", stdRateWvat: "750.00" },
+      { chargeCode: "020", branchCode: "MNL", portCode: "PMNL", dateEffective: "2026-01-01", stdRateWvat: "2500.00" },
+      { chargeCode: "VOFD", branchCode: "CEB", portCode: "PCEB", dateEffective: "2026-01-01", stdRateWvat: "2300.00" },
+    ]);
+    [sqdocNum] = await approvedLanes([PORT_LANE]);
+  });
+
+  const codes = (waybill: any) => lines(waybill).map((l: string[]) => l.slice(0, 3));
+
+  it("bills a van-out fee only at the end where the booking sends the van out on its own", async () => {
+    const [outAtOrigin] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum, originHandling: "VAN OUT" });
+    const [outAtBoth] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum, originHandling: "VAN OUT", destinationHandling: "VAN OUT" });
+    const one = (await create(outAtOrigin)).body.data;
+    expect(one.remarks).toBe("VAN OUT AT ORIGIN / STRIPPING AT DESTINATION");
+    // Freight 12,500.00, arrastre 1,120.00 and the van out of Manila 2,500.00, arrastre 980.00 at Cebu; no permit fee.
+    expect(codes(one)).toEqual([
+      ["001", "FREIGHT", "12500.00"], ["004", "PORT_ORIGIN", "1120.00"], ["020", "PORT_ORIGIN", "2500.00"], ["004", "PORT_DESTINATION", "980.00"],
+    ]);
+    expect(one.totals.total).toBe("17100.00");
+    const both = (await create(outAtBoth)).body.data;
+    // The van out at Cebu too, 2,300.00: 17,100.00 + 2,300.00.
+    expect(codes(both)).toEqual([
+      ["001", "FREIGHT", "12500.00"], ["004", "PORT_ORIGIN", "1120.00"], ["020", "PORT_ORIGIN", "2500.00"], ["004", "PORT_DESTINATION", "980.00"],
+      ["VOFD", "PORT_DESTINATION", "2300.00"],
+    ]);
+    expect(both.totals.total).toBe("19400.00");
+    const [stuffed] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum });
+    expect(codes((await create(stuffed)).body.data).map((l: string[]) => l[0])).not.toContain("020");
+  });
+
+  it("brings the lane's permit fee in when the cargo travels with a permit, at its quoted rate, and takes it out again", async () => {
+    const [ref] = await bookingsWithVansOut(1, { ...PTP_BOOKING, sqdocNum, originHandling: "VAN OUT" });
+    const wb = (await create(ref)).body.data;
+    const permitted = await update(wb.wayBillRef, { dateModified: wb.dateModified, isWithPermit: true });
+    expect(permitted.status, JSON.stringify(permitted.body)).toBe(200);
+    expect(codes(permitted.body.data)).toEqual([
+      ["001", "FREIGHT", "12500.00"], ["004", "PORT_ORIGIN", "1120.00"], ["020", "PORT_ORIGIN", "2500.00"], ["004", "PORT_DESTINATION", "980.00"],
+      ["016", "PORT_ORIGIN", "750.00"],
+    ]);
+    expect(permitted.body.data.charges.find((c: any) => c.chargeCode === "016")).toMatchObject({ source: "SQ", isVatable: false, availableTo: "P" });
+    // 17,100.00 VATable and the 750.00 permit fee exempt: 17,850.00; net 17,100.00 / 1.12 = 15,267.86, VAT 1,832.14.
+    expect(permitted.body.data.totals).toEqual({
+      prepaid: "17850.00", collect: "0.00", accountOrigin: "0.00", accountDestination: "0.00", total: "17850.00",
+      vat: { vatableInclusive: "17100.00", vatableNet: "15267.86", vat: "1832.14", exempt: "750.00" },
+    });
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.target, `waybill:${wb.wayBillRef}`)).orderBy(asc(auditLog.id));
+    expect(audit.map((a) => a.detail)).toEqual([{ before: { "016 PORT_ORIGIN": null }, after: { "016 PORT_ORIGIN": { rate: "750.00", quantity: "1", chargeValue: "750.00", availableTo: "P" } } }]);
+    const plain = await update(wb.wayBillRef, { dateModified: permitted.body.data.dateModified, isWithPermit: false });
+    expect(codes(plain.body.data).map((l: string[]) => l[0])).toEqual(["001", "004", "020", "004"]);
+    expect(plain.body.data.totals.total).toBe("17100.00");
+  });
+});
+
+describe("the insurance premium", () => {
+  it("is worked out from the declared value, up to C0004 a TEU, at C0005, and follows a change of the declared value", async () => {
+    const [ref] = await bookingsWithVansOut(1, DTD_BOOKING);
+    const wb = (await create(ref)).body.data;
+    expect(wb.insurance).toEqual({ insuredValuePerTeu: BOOK.insuredValuePerTeu, rate: BOOK.insuranceRate });
+    // 250,000.00 declared on one TEU is insured for the 100,000.00 cover: 100,000.00 x 0.25% = 250.00.
+    const premium = (w: any) => w.charges.find((c: any) => c.chargeCode === "INS");
+    expect(premium(wb)).toMatchObject({ part: "FREIGHT", chargeValue: "250.00", particulars: "Insurance premium, 0.25% of 100,000.00", isInsurancePremium: true });
+    expect(wb.insurancePremium).toBe("250.00");
+    const lower = await update(wb.wayBillRef, { dateModified: wb.dateModified, declaredValue: "60000" });
+    expect(lower.status, JSON.stringify(lower.body)).toBe(200);
+    // 60,000.00 declared: 60,000.00 x 0.25% = 150.00; the total 100.00 less.
+    expect(premium(lower.body.data)).toMatchObject({ chargeValue: "150.00", particulars: "Insurance premium, 0.25% of 60,000.00" });
+    expect(lower.body.data.insurancePremium).toBe("150.00");
+    expect(Number(wb.totals.total) - Number(lower.body.data.totals.total)).toBe(100);
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.target, `waybill:${wb.wayBillRef}`));
+    expect(audit.map((a) => a.detail)).toEqual([{ before: { "INS FREIGHT": { chargeValue: "250.00" } }, after: { "INS FREIGHT": { chargeValue: "150.00" } } }]);
+  });
+});
+
+describe("a tandem waybill", () => {
+  let tandemLane = "";
+  /** Door to pier from Quezon City on a tandem lane: trucking at the tandem rate, 3,800.00 a TEU. */
+  const tandemBooking = () => ({
+    ...PTP_BOOKING, modeOfDelivery: "DTP", isTandem: true, sqdocNum: tandemLane, pickUpAreaCode: "QC",
+    pickUpAddress: { street: "12 Mindanao Ave", barangay: "Bahay Toro", city: "Quezon City", province: "Metro Manila", zipCode: "1106" },
+  });
+  beforeAll(async () => {
+    [tandemLane] = await approvedLanes([{ ...PORT_LANE, serviceModeCode: "DTP", originAreaCode: "QC", isTandem: true }]);
+  });
+
+  const refusal = async (bookingRef: string, partner: string) => {
+    const res = await create(bookingRef, partner);
+    expect(res.body.errors.tandemBookingRef, JSON.stringify(res.body)).toEqual([res.body.message]);
+    return [res.status, res.body.message];
+  };
+
+  it("refuses, naming the field, a partner that does not qualify, and changes nothing", async () => {
+    const [main, other] = await bookingsWithVansOut(2, tandemBooking());
+    const [portToPort] = await bookingsWithVansOut(1);
+    const [waiting] = await bookingsAtAtw(1, tandemBooking());
+    const [big] = await bookingsWithVansOut(1, tandemBooking(), "40");
+    expect(await refusal(main, "BK-NO-SUCH")).toEqual([400, "Booking BK-NO-SUCH was not found."]);
+    expect(await refusal(main, main)).toEqual([400, "A booking cannot be paired with itself; name the other booking of the tandem."]);
+    expect(await refusal(main, waiting)).toEqual([400, `Booking ${waiting} is ATW Issued; only a booking whose van is out on a transfer slip can be paired.`]);
+    expect(await refusal(main, portToPort)).toEqual([400, `Booking ${portToPort} is not on tandem lane ${tandemLane}; a tandem pair is priced on one tandem lane.`]);
+    expect(await refusal(portToPort, main)).toEqual([400, `Booking ${portToPort} is not on a tandem lane; only a tandem lane's waybill pairs two vans.`]);
+    const bigVan = (await json(await w.call("yard", "GET", `/OutBound/cts/ofBooking/${big}`))).data.containerVanNum;
+    expect(await refusal(main, big)).toEqual([400, `Van ${bigVan} of booking ${big} is not a 20' van of one TEU; a tandem pairs two 20' vans.`]);
+    const own = (await create(other)).body.data;
+    expect(await refusal(main, other)).toEqual([409, `Booking ${other} is already on waybill ${own.wayBillRef}.`]);
+    // None of it made a waybill or reached stage 1.
+    expect((await json(await w.call("yard", "GET", `/OutBound/waybill/ofBooking/${main}`))).data).toBeNull();
+    const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, main));
+    expect(stages.map((s) => s.stage)).toEqual([0]);
+  });
+
+  it("carries the 20' vans of both bookings at the tandem rates, both bookings on it and stage 1 recorded for each", async () => {
+    const [main, partner] = await bookingsWithVansOut(2, tandemBooking());
+    const slipOf = async (ref: string) => (await json(await w.call("yard", "GET", `/OutBound/cts/ofBooking/${ref}`))).data;
+    const [mainSlip, partnerSlip] = [await slipOf(main), await slipOf(partner)];
+    const made = await create(main, partner);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const wb = made.body.data;
+    expect(wb).toMatchObject({
+      bookingRef: main, ctsNum: mainSlip.ctsNum, containerVanNum: mainSlip.containerVanNum,
+      tandemBookingRef: partner, tandemCtsNum: partnerSlip.ctsNum, tandemContainerVanNum: partnerSlip.containerVanNum,
+      isTandem: true, size: "20", quantityTeu: 2, quantity: 800, cargoWeight: "25.000", declaredValue: "500000.00",
+      modeOfDelivery: "DTP", remarks: "STUFFING MANO AT ORIGIN / TANDEM",
+    });
+    // Each booking's lane lines on two TEU: freight 2 x 12,500.00, arrastre 2 x 1,120.00 and 2 x 980.00, and the
+    // trucking from Quezon City at the tandem rate, 2 x 3,800.00: 25,000.00 + 2,240.00 + 1,960.00 + 7,600.00 = 36,800.00.
+    expect(lines(wb)).toEqual([
+      ["001", "FREIGHT", "25000.00", "P"],
+      ["004", "PORT_ORIGIN", "2240.00", "P"],
+      ["004", "PORT_DESTINATION", "1960.00", "P"],
+      ["006", "TRUCKING_ORIGIN", "7600.00", "P"],
+    ]);
+    expect(wb.charges.find((c: any) => c.chargeCode === "006").particulars).toBe("Trucking tariff, per teu, 2 x 3,800.00");
+    expect(wb.totals.total).toBe("36800.00");
+    for (const ref of [main, partner]) {
+      expect((await json(await w.call("yard", "GET", `/OutBound/waybill/ofBooking/${ref}`))).data.wayBillRef).toBe(wb.wayBillRef);
+      const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, ref));
+      expect(stages.map((s) => s.stage).sort()).toEqual([0, 1]);
+    }
+    const waiting = (await json(await w.call("yard", "GET", `/OutBound/waybill/candidates?search=${partner}`))).data;
+    expect(waiting).toEqual([]);
+    const again = await create(partner);
+    expect([again.status, again.body.message]).toEqual([409, `Booking ${partner} already has waybill ${wb.wayBillRef}.`]);
+    // The list finds it by either van.
+    const found = await json(await w.call("yard", "POST", "/OutBound/waybill/load", { search: partnerSlip.containerVanNum }));
+    expect(found.data.map((r: any) => r.wayBillRef)).toEqual([wb.wayBillRef]);
+
+    // A pair stays tandem, and neither slip is cancelled while the waybill stands.
+    const untick = await update(wb.wayBillRef, { dateModified: wb.dateModified, isTandem: false });
+    expect([untick.status, untick.body.errors.isTandem]).toEqual([400, [
+      `Waybill ${wb.wayBillRef} carries the vans of bookings ${main} and ${partner} on one trailer; it stays tandem.`,
+    ]]);
+    for (const slip of [mainSlip, partnerSlip]) {
+      const cancel = await w.call("yard", "PUT", `/OutBound/cts/cancel/${slip.ctsNum}`, { dateModified: slip.dateModified });
+      expect([cancel.status, (await json(cancel)).message]).toEqual([
+        409, `Van ${slip.containerVanNum} of transfer slip ${slip.ctsNum} is on waybill ${wb.wayBillRef}; the slip cannot be cancelled while the waybill stands.`,
+      ]);
+    }
+    const [row] = await handle.db.select({ status: outboundCts.status }).from(outboundCts).where(eq(outboundCts.ctsNum, partnerSlip.ctsNum));
+    expect(row.status).toBe("Issued");
+
+    // Both vans and both bookings on the printed waybill.
+    const res = await w.call("yard", "GET", `/OutBound/waybill/print/${wb.wayBillRef}`);
+    expect(res.status).toBe(200);
+    const pdf = await renderPdf(new Uint8Array(await res.arrayBuffer()), { pageSegmentation: 4 });
+    const text = normaliseOcr(pdf.pages.map((p) => p.text ?? "").join(" ")).replace(/ /g, "");
+    for (const expected of [`tandem booking ${partner}`, `van no. ${mainSlip.containerVanNum}`, `tandem van ${partnerSlip.containerVanNum}`, "36,800.00"]) {
+      expect(text).toContain(normaliseOcr(expected).replace(/ /g, ""));
+    }
+  }, 60_000);
+
+  it("puts a booking on one waybill only when two clerks pair it at once", async () => {
+    const [a, b] = await bookingsWithVansOut(2, tandemBooking());
+    const answers = await Promise.all([create(a, b), create(b)]);
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    const onIt = await handle.db.select({ ref: waybills.wayBillRef }).from(waybills)
+      .where(sql`${waybills.bookingRef} in (${a}, ${b}) or ${waybills.tandemBookingRef} in (${a}, ${b})`);
+    expect(onIt.length).toBe(1);
+  });
 });
 
 describe("the lane's conditional charges", () => {

@@ -39,6 +39,8 @@ const waybill: WaybillDocument = {
   cargoVolume: "66.00",
   declaredValue: "850000.00",
   containerVanNum: "LDGU 204817-3",
+  tandemBookingRef: "",
+  tandemContainerVanNum: "",
   sealNum: "SL-558201",
   size: "40",
   modeOfDelivery: "DTD",
@@ -46,6 +48,8 @@ const waybill: WaybillDocument = {
   isSplitCharge: true,
   isTandem: false,
   isDangerousCargo: false,
+  imdgClass: "",
+  unNumber: "",
   truckerName: "Mabuhay Hauling Services",
   plateNum: "NBC 4821",
   driver: "Jose Ramirez",
@@ -84,7 +88,13 @@ const long: WaybillDocument = {
   modeOfPayment: "AD",
   isSplitCharge: false,
   isTandem: true,
+  // Two 20' vans of two bookings on one trailer, carrying a flammable gas.
+  tandemBookingRef: "BK-MNL-2026-000124",
+  tandemContainerVanNum: "LDGU 204820-1",
+  size: "20",
   isDangerousCargo: true,
+  imdgClass: "2.1",
+  unNumber: "1075",
   charges: [
     ...waybill.charges,
     { chargeCode: "009", part: "TRUCKING_DESTINATION", particulars: "Trucking to consignee", chargeValue: "6800.00", availableTo: "Collect" },
@@ -201,7 +211,20 @@ describe("waybill read back from its page images", () => {
       "driver jose ramirez",
       "remarks mano or grounding at both ends",
     ]) expect(text).toContain(squeeze(expected));
-    for (const absent of ["tandem", "dangerous"]) expect(text).not.toContain(absent);
+    for (const absent of ["tandem", "dangerous", "imdg", "un no."]) expect(text).not.toContain(absent);
+  });
+
+  it("names both vans and both bookings of a tandem, and the IMDG class and UN number of dangerous cargo", () => {
+    const text = pageText(longPdf);
+    for (const expected of [
+      "booking ref bk-mnl-2026-000123",
+      "tandem booking bk-mnl-2026-000124",
+      "van no. ldgu 204817-3",
+      "tandem van ldgu 204820-1",
+      "size 20 ft",
+      "imdg class 2.1",
+      "un no. un 1075",
+    ]) expect(text).toContain(squeeze(expected));
   });
 
   it("prints the charges under their parts, freight first, with who is billed and the amount", () => {
@@ -352,6 +375,20 @@ describe("trucker's waybill read back from its page images", () => {
       }
     }
   });
+
+  it("names the tandem's second van and what dangerous cargo is, for the driver", async () => {
+    const pdf = await renderPdf(buildTruckerWaybillPdf(long, "legal"));
+    const text = pageText(pdf);
+    for (const expected of [
+      "van no.: ldgu 204817-3",
+      "tandem van: ldgu 204820-1",
+      "size: 20 ft",
+      "dangerous: imdg class 2.1, un 1075",
+    ]) expect(text).toContain(squeeze(expected));
+    for (const pdf of [legalPdf, letterPdf]) {
+      for (const absent of ["tandem van", "dangerous", "imdg"]) expect(pageText(pdf)).not.toContain(squeeze(absent));
+    }
+  }, 60_000);
 
   it("carries COPY only when printed as a copy", async () => {
     expect(await watermarkText(letterBytes, 1)).toBe("copy");

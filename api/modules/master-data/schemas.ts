@@ -155,6 +155,7 @@ export const chargeContract = entityContract({
     isLiftOnOff: flag("Lift on/off", { unlisted: true }),
     isStrippingStuffingCharge: flag("Stripping or stuffing", { unlisted: true }),
     isVanOut: flag("Van out", { unlisted: true }),
+    isPermitFee: flag("Permit fee", { unlisted: true }),
     isSpecialCharge: flag("Special charge", { unlisted: true }),
     appliedBranches: refs("Applied branches", "Branches", { unlisted: true }),
     glAccount: text("GL account", { max: 40, required: false, unlisted: true }),

@@ -11,8 +11,8 @@ import { createWaybill, updateWaybill } from "./waybills/service.ts";
 /**
  * The outbound part of the demo line, on the bookings whose withdrawal (ATW) the bookings demo issued: the first
  * waits for its van; the second's van has left on a transfer slip, dented on the roof and loose at the door; the
- * third's van left too, came back stuffed, got its waybill (charges split between Manila and Cebu) and is loaded on
- * the vessel.
+ * third's van left too, came back stuffed, got its waybill (charges split between Manila and Cebu, the cargo going
+ * with a permit, so the lane's permit fee is billed) and is loaded on the vessel.
  */
 export async function seedDemoOutbound(db: Db, { people }: DemoContext): Promise<Record<string, number>> {
   const { yard } = people;
@@ -33,7 +33,8 @@ export async function seedDemoOutbound(db: Db, { people }: DemoContext): Promise
   }));
   const waybill = (await createWaybill(db, yard, { bookingRef: loaded.bookingRef })).data;
   await updateWaybill(db, yard, waybill.wayBillRef, {
-    dateModified: waybill.dateModified, isSplitCharge: true, sealNum: "MNL-0456712", isStuffing: true, placeIssuedAddress: "Pier 2, North Harbor, Tondo, Manila",
+    dateModified: waybill.dateModified, isSplitCharge: true, sealNum: "MNL-0456712", isStuffing: true, isWithPermit: true,
+    placeIssuedAddress: "Pier 2, North Harbor, Tondo, Manila",
   });
   // Loading belongs to the load list and tally sheet, still to come; until then the yard clerk marks it loaded.
   await transition(db, bookingWorkflow, bookingTarget, { id: loaded.id, action: "load", actor: yard });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
-import { bookings, containerVans, containerYards, customers, outboundCts, truckings, vessels, voyageSchedules } from "../../../../db/schema/index.ts";
+import { bookings, containerVans, containerYards, customers, outboundCts, truckings, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { checkContainerNumber, normalizeContainerNumber } from "../../../shared/container-numbers.ts";
@@ -270,6 +270,12 @@ export async function cancelCts(db: Db, caller: Caller, ctsNum: string, input: {
     throw new AppError("CONFLICT", "This transfer slip was changed by someone else after you opened it. Reload it and try again.");
   }
   const booking = await bookingByRef(db, slip.bookingRef, caller);
+  // The van is on a waybill (the booking's own or a tandem's): the slip stands while the waybill does.
+  const [onWaybill] = await db.select({ ref: waybills.wayBillRef }).from(waybills)
+    .where(or(eq(waybills.ctsNum, slip.ctsNum), eq(waybills.tandemCtsNum, slip.ctsNum)));
+  if (onWaybill) {
+    throw new AppError("CONFLICT", `Van ${slip.containerVanNum} of transfer slip ${slip.ctsNum} is on waybill ${onWaybill.ref}; the slip cannot be cancelled while the waybill stands.`);
+  }
   const now = new Date();
   await db.transaction(async (tx: Tx) => {
     await transition(tx, ctsWorkflow, ctsTarget, { id: slip.id, action: "cancel", actor: caller, set: { dateCancelled: now, cancelledBy: caller.userId, userModified: caller.userId } });

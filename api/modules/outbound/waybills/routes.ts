@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { truckerWaybillPdf, waybillPdf } from "./documents.ts";
-import { createWaybillBody, updateWaybillBody, waybillListQuery, waybillRow, wayBillRefParam } from "./schemas.ts";
+import { createWaybillBody, updateWaybillBody, waybillCandidateRow, waybillListQuery, waybillRow, wayBillRefParam } from "./schemas.ts";
 import { createWaybill, listWaybills, updateWaybill, waybillByRef, waybillCandidates, waybillOfBooking } from "./service.ts";
 import { bookingRefParam } from "../../bookings/index.ts";
 
@@ -25,20 +25,17 @@ export const waybillRoutes: RouteDef[] = [
   route({
     method: "get", path: "/OutBound/waybill/candidates", permission, tag,
     query: z.object({ search: z.string().trim().max(100, "search can be at most 100 characters").default("") }),
-    summary: "Bookings whose van is out on a transfer slip and that have no waybill yet",
-    response: z.object({
-      data: z.array(z.object({ bookingRef: z.string(), ctsNum: z.string(), voyageNum: z.string(), branchCode: z.string(), containerVanNum: z.string(), shipperName: z.string() })),
-      message: z.string().optional(),
-    }),
+    summary: "Bookings whose van is out on a transfer slip and that are on no waybill yet, with their lane and whether it is a tandem lane",
+    response: z.object({ data: z.array(waybillCandidateRow), message: z.string().optional() }),
   }, ({ deps, query, caller }) => waybillCandidates(deps.db, caller, query.search)),
   route({
     method: "get", path: "/OutBound/waybill/ofBooking/{bookingRef}", permission, tag, params: bookingRefParam,
-    summary: "The waybill of a booking, or null",
+    summary: "The waybill of a booking (its own, or the tandem it is paired on), or null",
     response: z.object({ data: waybillRow.nullable() }),
   }, ({ deps, params, caller }) => waybillOfBooking(deps.db, params.bookingRef, caller)),
   route({
     method: "post", path: "/OutBound/waybill/create", permission, tag, body: createWaybillBody, status: 201,
-    summary: "Issue the waybill of a booking whose van is out on a transfer slip: number from the origin branch's WB series, filled from the booking",
+    summary: "Issue the waybill of a booking whose van is out on a transfer slip: number from the origin branch's WB series, filled from the booking; on a tandem lane it may pair a second booking's 20' van",
     response: written, errors: [409],
   }, ({ deps, body, caller }) => createWaybill(deps.db, caller, body)),
   route({

@@ -19,7 +19,29 @@ const count = (label: string, max: number) =>
 
 export const wayBillRefParam = z.object({ wayBillRef: required("wayBillRef", 40) });
 
-export const createWaybillBody = z.object({ bookingRef: required("bookingRef", 40) });
+export const createWaybillBody = z.object({
+  bookingRef: required("bookingRef", 40),
+  /** On a tandem lane: the booking whose 20' van shares the trailer, carried on the same waybill. */
+  tandemBookingRef: z.preprocess((v) => (v === "" || v === null ? undefined : v), required("tandemBookingRef", 40).optional()),
+});
+export type CreateWaybillInput = z.infer<typeof createWaybillBody>;
+
+/** A booking whose van is out on a transfer slip and that is on no waybill yet: what a new waybill is made for. */
+export const waybillCandidateRow = z.object({
+  bookingRef: z.string(),
+  ctsNum: z.string(),
+  voyageNum: z.string(),
+  branchCode: z.string(),
+  destinationBranchCode: z.string(),
+  containerVanNum: z.string(),
+  shipperName: z.string(),
+  /** The quotation lane the booking was priced on; a tandem lane's bookings pair their 20' vans. */
+  sqdocNum: z.string().nullable(),
+  isTandem: z.boolean(),
+  /** The van's size ("20", "40"); "" for a shipper's van. */
+  size: z.string(),
+});
+export type WaybillCandidate = z.infer<typeof waybillCandidateRow>;
 
 const RATE_UNIT_IDS = RATE_UNITS.map((u) => u.id) as [string, ...string[]];
 const STRIPPING_CODES = STRIPPING_TYPE_CODES.map((s) => s.code) as [string, ...string[]];
@@ -96,6 +118,8 @@ export const waybillChargeRow = z.object({
   availableTo: z.string(),
   isVatable: z.boolean(),
   source: z.string(),
+  /** An insurance premium: its amount follows the declared value (waybillInsurance), not rate times quantity. */
+  isInsurancePremium: z.boolean(),
 });
 
 const totals = z.object({
@@ -132,6 +156,10 @@ export const waybillRow = z.object({
   modeOfDelivery: z.string(),
   modeOfPayment: z.string(),
   containerVanNum: z.string(),
+  /** The second booking of a tandem, its slip and its 20' van; null and "" on a waybill of one van. */
+  tandemBookingRef: z.string().nullable(),
+  tandemCtsNum: z.string().nullable(),
+  tandemContainerVanNum: z.string(),
   isShipperOwned: z.boolean(),
   sealNum: z.string(),
   size: z.string(),
@@ -175,5 +203,7 @@ export const waybillRow = z.object({
   charges: z.array(waybillChargeRow),
   totals,
   insurancePremium: z.string(),
+  /** The policies an insurance premium on this waybill is worked out with (C0004, C0005); null when none is in force. */
+  insurance: z.object({ insuredValuePerTeu: z.string(), rate: z.string() }).nullable(),
 });
 export type WaybillRow = z.infer<typeof waybillRow>;

@@ -1,21 +1,28 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
-  areas, bookingCharges, bookings, charges, containerVans, customers, outboundCts, salesQuotationDocuments, vessels, voyageSchedules, waybillCharges, waybills,
+  areas, bookingCharges, bookings, charges, companyPolicies, containerVans, customers, outboundCts, salesQuotationDocuments, salesQuotations, vessels,
+  voyageSchedules, waybillCharges, waybills,
 } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
-import { formatAmount, normalizeAmount, sumAmounts } from "../../../shared/money.ts";
+import { manilaDate } from "../../../shared/dates.ts";
+import { addExact, formatAmount, normalizeAmount, sumAmounts } from "../../../shared/money.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import type { Caller } from "../../auth/index.ts";
-import { addressText, bookingByRef, bookingRow, recordCargoStage } from "../../bookings/index.ts";
-import { chargeAmount, RATE_UNIT_LABELS } from "../../master-data/index.ts";
+import { addressText, type BookingRecord, bookingByRef, bookingRow, type BookingRow, recordCargoStage } from "../../bookings/index.ts";
+import {
+  chargeAmount, type CompanyPolicy, INSURANCE_RATE_POLICY, INSURED_VALUE_PER_TEU_POLICY, policyInForce, RATE_UNIT_LABELS,
+} from "../../master-data/index.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
-import { chargeApplies, dangerousCargoProblem, isConditional, type PaymentSide, paymentSideOf, WAYBILL_SERIES, waybillRemarks, waybillTotals, waybillWorkflow } from "./rules.ts";
-import type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
+import {
+  chargeApplies, dangerousCargoProblem, type InsurancePolicies, insuranceParticulars, isConditional, type PaymentSide, paymentSideOf, tandemPairProblem,
+  type TandemSide, vanOutEnds, type WaybillConditions, WAYBILL_SERIES, waybillInsurance, waybillRemarks, waybillTotals, waybillWorkflow,
+} from "./rules.ts";
+import type { CreateWaybillInput, UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
 
 /** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
 const WAYBILL_STAGE = 1;
@@ -41,25 +48,103 @@ function particularsOf(name: string, unit: string, quantity: string, rate: strin
   return `${name}, ${label.toLowerCase()}, ${normalizeQuantity(quantity)} x ${formatAmount(rate)}`;
 }
 
-/** What the charge master says of each code: VATable or not, and the conditions chargeApplies reads. */
+/** Two decimals added exactly and written at `scale` places: the weights and values of a tandem pair. */
+function addDecimals(a: string, b: string, scale: number): string {
+  const sum = addExact([a || "0", b || "0"]);
+  const digits = (sum.units * 10n ** BigInt(scale - sum.scale)).toString().padStart(scale + 1, "0");
+  return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+type ChargeMaster = Awaited<ReturnType<typeof chargeMasters>>[number];
+
+/** What the charge master says of each code: the name printed, VATable or not, and the conditions chargeApplies reads. */
 async function chargeMasters(db: Db, codes: readonly string[]) {
   if (codes.length === 0) return [];
   return await db.select({
-    code: charges.code, isVatable: charges.isVatable, isDangerousCargo: charges.isDangerousCargo, isShipperOwn: charges.isShipperOwn,
-    isStrippingStuffingCharge: charges.isStrippingStuffingCharge, strippingType: charges.strippingType,
-  }).from(charges).where(inArray(charges.code, [...codes]));
+    code: charges.code, name: sql<string>`coalesce(nullif(${charges.printName}, ''), ${charges.name})`, isVatable: charges.isVatable, isActive: charges.isActive, isDangerousCargo: charges.isDangerousCargo,
+    isShipperOwn: charges.isShipperOwn, isStrippingStuffingCharge: charges.isStrippingStuffingCharge, strippingType: charges.strippingType,
+    isPermitFee: charges.isPermitFee, isVanOut: charges.isVanOut, chargeClass: charges.chargeClass, isInsurancePremium: charges.isInsurancePremium,
+  }).from(charges).where(inArray(sql`upper(${charges.code})`, codes.map((c) => c.toUpperCase())));
+}
+
+const masterOf = (masters: readonly ChargeMaster[], code: string) => masters.find((m) => m.code.toUpperCase() === code.toUpperCase());
+
+/** The waybill facts the conditional charges turn on; the van-out ends come from its remarks by delivery mode. */
+const conditionsOf = (w: Pick<WaybillRecord, "isDangerousCargo" | "isShipperOwned" | "isStuffing" | "strippingType" | "isWithPermit" | "remarks">):
+  WaybillConditions => ({
+    isDangerousCargo: w.isDangerousCargo, isShipperOwned: w.isShipperOwned, isStuffing: w.isStuffing, strippingType: w.strippingType,
+    isWithPermit: w.isWithPermit, vanOut: vanOutEnds(w.remarks),
+  });
+
+/**
+ * The insurance policies (C0004, C0005) of each waybill, as in force on the date of the quotation it was priced at
+ * (the day it was prepared when it has none); null where either policy has no value on that day.
+ */
+async function insurancePoliciesOf(db: Db, records: readonly Pick<WaybillRecord, "wayBillRef" | "sqRefNum" | "datePrepared">[]) {
+  const sqRefs = [...new Set(records.map((r) => r.sqRefNum).filter((r): r is string => !!r))];
+  const [policies, quotations] = await Promise.all([
+    db.select().from(companyPolicies).where(inArray(companyPolicies.code, [INSURED_VALUE_PER_TEU_POLICY, INSURANCE_RATE_POLICY])),
+    sqRefs.length ? db.select({ sqRefNum: salesQuotations.sqRefNum, sqDate: salesQuotations.sqDate }).from(salesQuotations).where(inArray(salesQuotations.sqRefNum, sqRefs)) : [],
+  ]);
+  const out = new Map<string, InsurancePolicies | null>();
+  for (const r of records) {
+    const on = quotations.find((q) => q.sqRefNum === r.sqRefNum)?.sqDate ?? manilaDate(r.datePrepared);
+    const value = (code: string) => policyInForce(policies as CompanyPolicy[], code, on)?.defaultValueDecimal ?? null;
+    const [perTeu, rate] = [value(INSURED_VALUE_PER_TEU_POLICY), value(INSURANCE_RATE_POLICY)];
+    out.set(r.wayBillRef, perTeu === null || rate === null ? null : { insuredValuePerTeu: normalizeAmount(perTeu), rate: String(rate) });
+  }
+  return out;
+}
+
+interface LineInput {
+  chargeCode: string;
+  part: string;
+  rateUnit: string;
+  rate: string;
+}
+
+/**
+ * A charge line priced for the waybill as it stands: an insurance premium from the declared value and the policies
+ * (waybillInsurance); any other line its rate times the waybill's quantity in the rate's unit, except that a line
+ * whose rate and quantity did not change keeps the amount it has (`kept`: the lane's amount as the booking was priced).
+ */
+function pricedLine(
+  wayBillRef: string, line: LineInput, master: ChargeMaster, w: WaybillRecord, insurance: InsurancePolicies | null,
+  kept: { rate: string; quantity: string; chargeValue: string; particulars?: string } | undefined,
+) {
+  const quantity = quantityFor(line.rateUnit, w);
+  const rate = normalizeAmount(line.rate);
+  let chargeValue: string;
+  let particulars: string;
+  if (master.isInsurancePremium && insurance) {
+    const premium = waybillInsurance(w, insurance);
+    chargeValue = premium.premium;
+    particulars = insuranceParticulars(master.name, premium.insuredValue, insurance.rate);
+  } else {
+    const unchanged = kept && normalizeAmount(kept.rate) === rate && Number(kept.quantity) === Number(quantity);
+    chargeValue = unchanged ? normalizeAmount(kept.chargeValue) : chargeAmount(rate, line.rateUnit as "perTeu", quantity);
+    particulars = particularsOf(master.name, line.rateUnit, quantity, rate);
+  }
+  return {
+    wayBillRef, chargeCode: master.code, part: line.part, particulars, rateUnit: line.rateUnit, quantity, rate, chargeValue,
+    availableTo: paymentSideOf(w.modeOfPayment as PaymentSide, w.isSplitCharge, line.part), isVatable: master.isVatable,
+  };
 }
 
 async function waybillRecord(db: Db, wayBillRef: string, scope: BranchScope): Promise<WaybillRecord> {
   return await findInScope(db, waybills, waybills.branchCode, scope, sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`, `Waybill ${wayBillRef} was not found.`);
 }
 
+/** The waybill a booking is on, as its own or as the partner of a tandem, if any. */
+const onWaybill = (bookingRef: string) =>
+  or(sql`lower(${waybills.bookingRef}) = lower(${bookingRef})`, sql`lower(${waybills.tandemBookingRef}) = lower(${bookingRef})`);
+
 /** The waybills as their screens show them: with the shipper's name, the charge lines, the totals and the VAT. */
 async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillRow[]> {
   if (records.length === 0) return [];
   const refs = records.map((r) => r.wayBillRef);
   const areaCodes = [...new Set(records.flatMap((r) => [r.shipperAreaCode, r.consigneeAreaCode]).filter((c): c is string => !!c))];
-  const [lines, shippers, insurance, slips, dates, vesselNames, areaRows] = await Promise.all([
+  const [lines, shippers, insurance, slips, dates, vesselNames, areaRows, policies] = await Promise.all([
     db.select().from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).orderBy(asc(waybillCharges.id)),
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
     db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true)),
@@ -68,6 +153,7 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
     db.select({ voyageNum: voyageSchedules.voyageNum, vesselName: vessels.name }).from(voyageSchedules).innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
       .where(inArray(voyageSchedules.voyageNum, [...new Set(records.map((r) => r.voyageNum))])),
     areaCodes.length ? db.select().from(areas).where(inArray(areas.code, areaCodes)) : Promise.resolve([]),
+    insurancePoliciesOf(db, records),
   ]);
   const linesOf = new Map<string, ChargeRecord[]>();
   for (const line of lines) {
@@ -100,10 +186,11 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
       dateModified: r.dateModified.toISOString(),
       charges: own.map((c) => ({
         chargeCode: c.chargeCode, part: c.part, particulars: c.particulars, rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate,
-        chargeValue: c.chargeValue, availableTo: c.availableTo, isVatable: c.isVatable, source: c.source,
+        chargeValue: c.chargeValue, availableTo: c.availableTo, isVatable: c.isVatable, source: c.source, isInsurancePremium: insuranceCodes.has(c.chargeCode),
       })),
       totals: waybillTotals(own),
       insurancePremium: sumAmounts(own.filter((c) => insuranceCodes.has(c.chargeCode)).map((c) => c.chargeValue)),
+      insurance: policies.get(r.wayBillRef) ?? null,
     };
   });
 }
@@ -120,7 +207,10 @@ export async function listWaybills(db: Db, scope: BranchScope, query: WaybillLis
     query.status ? eq(waybills.status, query.status) : undefined,
     query.voyageNum ? sql`lower(${waybills.voyageNum}) = lower(${query.voyageNum})` : undefined,
     query.branchCode ? sql`lower(${waybills.branchCode}) = lower(${query.branchCode})` : undefined,
-    searchAny([waybills.wayBillRef, waybills.bookingRef, waybills.containerVanNum, waybills.consigneeName, waybills.goods], query.search || undefined),
+    searchAny(
+      [waybills.wayBillRef, waybills.bookingRef, waybills.tandemBookingRef, waybills.containerVanNum, waybills.tandemContainerVanNum, waybills.consigneeName, waybills.goods],
+      query.search || undefined,
+    ),
   );
   const [records, [{ total }]] = await Promise.all([
     db.select().from(waybills).where(where).orderBy(desc(waybills.datePrepared), desc(waybills.id)).limit(query.take).offset(query.skip),
@@ -130,15 +220,23 @@ export async function listWaybills(db: Db, scope: BranchScope, query: WaybillLis
   return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
 }
 
-/** Bookings of the caller's branches whose van is out on a slip and that have no waybill yet. */
+/**
+ * Bookings of the caller's branches whose van is out on a slip and that are on no waybill yet (neither their own
+ * nor as a tandem partner), with the lane each was priced on and whether it is a tandem lane.
+ */
 export async function waybillCandidates(db: Db, scope: BranchScope, search: string) {
+  const own = sql`${waybills.bookingRef} = ${outboundCts.bookingRef} or ${waybills.tandemBookingRef} = ${outboundCts.bookingRef}`;
   const rows = await db.select({
     bookingRef: outboundCts.bookingRef, ctsNum: outboundCts.ctsNum, voyageNum: outboundCts.voyageNum, branchCode: outboundCts.branchCode,
-    containerVanNum: outboundCts.containerVanNum, shipperName: customers.company,
+    containerVanNum: outboundCts.containerVanNum, shipperName: customers.company, destinationBranchCode: bookings.destinationBranchCode,
+    sqdocNum: bookings.sqdocNum, isTandem: sql<boolean>`(${bookings.isTandem} or coalesce(${salesQuotationDocuments.isTandem}, false))`,
+    size: sql<string>`coalesce(${containerVans.size}, '')`,
   }).from(outboundCts)
     .innerJoin(bookings, eq(bookings.bookingRef, outboundCts.bookingRef))
     .innerJoin(customers, eq(customers.code, bookings.customerCode))
-    .leftJoin(waybills, eq(waybills.bookingRef, outboundCts.bookingRef))
+    .leftJoin(salesQuotationDocuments, eq(salesQuotationDocuments.sqdocNum, bookings.sqdocNum))
+    .leftJoin(containerVans, eq(containerVans.id, outboundCts.containerVanId))
+    .leftJoin(waybills, own)
     .where(and(
       eq(outboundCts.status, "Issued"), eq(bookings.status, "Outbound CTS Issued"), isNull(waybills.id),
       branchCondition(scope, outboundCts.branchCode),
@@ -148,74 +246,169 @@ export async function waybillCandidates(db: Db, scope: BranchScope, search: stri
   return rows.length === 0 ? { data: rows, message: "No booking is waiting for its waybill." } : { data: rows };
 }
 
-/** The waybill of a booking, or null (the batch screen links to it). */
+/** The waybill of a booking, its own or the tandem it is paired on, or null (the batch screen links to it). */
 export async function waybillOfBooking(db: Db, bookingRef: string, scope: BranchScope) {
   await bookingByRef(db, bookingRef, scope);
-  const [record] = await db.select().from(waybills).where(sql`lower(${waybills.bookingRef}) = lower(${bookingRef})`);
+  const [record] = await db.select().from(waybills).where(onWaybill(bookingRef));
   return { data: record ? (await rowsOf(db, [record]))[0] : null };
+}
+
+/** A booking whose van is out, with what its waybill is made from: its slip, its van's size, its lane and its lines. */
+interface OutBooking {
+  booking: BookingRecord;
+  slip: typeof outboundCts.$inferSelect;
+  view: BookingRow;
+  vanSize: string;
+  lane: { isTandem: boolean; isOpenVan: boolean } | null;
+}
+
+async function outBooking(db: Db, booking: BookingRecord, caller: Caller): Promise<OutBooking | null> {
+  const [[slip], view, [lane]] = await Promise.all([
+    db.select().from(outboundCts).where(and(eq(outboundCts.bookingRef, booking.bookingRef), eq(outboundCts.status, "Issued"))),
+    bookingRow(db, booking.bookingRef, caller),
+    booking.sqdocNum
+      ? db.select({ isTandem: salesQuotationDocuments.isTandem, isOpenVan: salesQuotationDocuments.isOpenVan }).from(salesQuotationDocuments)
+        .where(eq(salesQuotationDocuments.sqdocNum, booking.sqdocNum))
+      : Promise.resolve([]),
+  ]);
+  if (!slip) return null;
+  const [van] = slip.containerVanId ? await db.select({ size: containerVans.size }).from(containerVans).where(eq(containerVans.id, slip.containerVanId)) : [];
+  return { booking, slip, view, vanSize: van?.size ?? "", lane: lane ?? null };
+}
+
+const tandemSide = (o: OutBooking): TandemSide => ({
+  bookingRef: o.booking.bookingRef, voyageNum: o.booking.voyageNum, destinationBranchCode: o.booking.destinationBranchCode, sqdocNum: o.booking.sqdocNum,
+  isTandemLane: o.booking.isTandem || (o.lane?.isTandem ?? false), modeOfPayment: o.booking.modeOfPayment, quantityTeu: o.booking.quantityTeu,
+  containerVanNum: o.slip.containerVanNum, vanSize: o.vanSize,
+});
+
+/** The partner named is on a waybill already (the conflict names the field, as the other refusals do). */
+const partnerTaken = (bookingRef: string, wayBillRef: string) => {
+  const message = `Booking ${bookingRef} is already on waybill ${wayBillRef}.`;
+  return new AppError("CONFLICT", message, { tandemBookingRef: [message] });
+};
+const alreadyHas = (bookingRef: string, wayBillRef: string) => new AppError("CONFLICT", `Booking ${bookingRef} already has waybill ${wayBillRef}.`);
+
+/** The tandem partner named for a booking's waybill, checked; every refusal names the field tandemBookingRef. */
+async function tandemPartner(db: Db, caller: Caller, main: OutBooking, partnerRef: string): Promise<OutBooking> {
+  const field = "tandemBookingRef";
+  let partner: BookingRecord;
+  try {
+    partner = await bookingByRef(db, partnerRef, caller);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw refused(field, error.message);
+    throw error;
+  }
+  if (partner.bookingRef !== main.booking.bookingRef && partner.status !== "Outbound CTS Issued") {
+    throw refused(field, `Booking ${partner.bookingRef} is ${partner.status}; only a booking whose van is out on a transfer slip can be paired.`);
+  }
+  const [paired] = await db.select({ ref: waybills.wayBillRef }).from(waybills).where(onWaybill(partner.bookingRef));
+  if (paired) throw partnerTaken(partner.bookingRef, paired.ref);
+  const out = await outBooking(db, partner, caller);
+  if (!out) throw refused(field, `Booking ${partner.bookingRef} has no issued transfer slip.`);
+  const problem = tandemPairProblem(tandemSide(main), tandemSide(out));
+  if (problem) throw refused(field, problem);
+  return out;
+}
+
+/**
+ * The lane's charge lines of the booking (and of its tandem partner, added line by line: the same lane, so the same
+ * rates on twice the TEU) that apply to the new waybill, with the amounts the bookings were priced at.
+ */
+function laneLinesOf(bookingsOut: readonly OutBooking[], masters: readonly ChargeMaster[], conditions: WaybillConditions) {
+  const merged = new Map<string, { chargeCode: string; part: string; rateUnit: string; rate: string; quantity: string; amount: string; source: string }>();
+  for (const o of bookingsOut) {
+    for (const c of o.view.charges) {
+      const master = masterOf(masters, c.chargeCode);
+      if (master && !chargeApplies(master, conditions, c.chargePart)) continue;
+      const key = `${c.chargeCode} ${c.chargePart}`;
+      const before = merged.get(key);
+      if (before) {
+        before.quantity = addDecimals(before.quantity, c.quantity, 3);
+        before.amount = sumAmounts([before.amount, c.amount]);
+      } else {
+        merged.set(key, {
+          chargeCode: c.chargeCode, part: c.chargePart, rateUnit: c.rateUnit, rate: c.rate, quantity: c.quantity, amount: c.amount,
+          source: c.source === "ADDED" ? "ADDED" : "SQ",
+        });
+      }
+    }
+  }
+  return [...merged.values()];
 }
 
 /**
  * Issues the waybill of a booking whose van is out on a transfer slip: numbered from the origin branch's WB
  * series, filled from the booking, its slip and its quotation lane (the charge lines at the rates the booking was
- * priced at), Draft until a load list takes it, and stage 1 of the cargo recorded in the same transaction.
+ * priced at), Draft until a load list takes it, and stage 1 of the cargo recorded in the same transaction. On a
+ * tandem lane it may pair the 20' van of a second booking (`tandemBookingRef`): one waybill for both vans, both
+ * bookings on it and stage 1 recorded for each.
  */
-export async function createWaybill(db: Db, caller: Caller, input: { bookingRef: string }) {
+export async function createWaybill(db: Db, caller: Caller, input: CreateWaybillInput) {
   const booking = await bookingByRef(db, input.bookingRef, caller);
   if (booking.status !== "Outbound CTS Issued") {
     throw new AppError("CONFLICT", `Booking ${booking.bookingRef} is ${booking.status}; its waybill is made once its van is out on a transfer slip.`);
   }
-  const [[existing], [slip], view] = await Promise.all([
-    db.select({ ref: waybills.wayBillRef }).from(waybills).where(eq(waybills.bookingRef, booking.bookingRef)),
-    db.select().from(outboundCts).where(and(eq(outboundCts.bookingRef, booking.bookingRef), eq(outboundCts.status, "Issued"))),
-    bookingRow(db, booking.bookingRef, caller),
-  ]);
-  if (existing) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} already has waybill ${existing.ref}.`);
-  if (!slip) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} has no issued transfer slip.`);
-  const [van] = slip.containerVanId ? await db.select({ size: containerVans.size }).from(containerVans).where(eq(containerVans.id, slip.containerVanId)) : [];
-  // A tandem or open-van lane was quoted with its tandem rates and open-van fee, which the booking's lines carry.
-  const [lane] = booking.sqdocNum
-    ? await db.select({ isTandem: salesQuotationDocuments.isTandem, isOpenVan: salesQuotationDocuments.isOpenVan }).from(salesQuotationDocuments)
-      .where(eq(salesQuotationDocuments.sqdocNum, booking.sqdocNum))
-    : [];
-  const masters = view.charges.length ? await chargeMasters(db, view.charges.map((c) => c.chargeCode)) : [];
-  const mode = booking.modeOfPayment as PaymentSide;
+  const [existing] = await db.select({ ref: waybills.wayBillRef }).from(waybills).where(onWaybill(booking.bookingRef));
+  if (existing) throw alreadyHas(booking.bookingRef, existing.ref);
+  const main = await outBooking(db, booking, caller);
+  if (!main) throw new AppError("CONFLICT", `Booking ${booking.bookingRef} has no issued transfer slip.`);
+  const partner = input.tandemBookingRef ? await tandemPartner(db, caller, main, input.tandemBookingRef) : null;
+  const pair = partner ? [main, partner] : [main];
+
+  const { view, slip } = main;
+  const masters = await chargeMasters(db, [...new Set(pair.flatMap((o) => o.view.charges.map((c) => c.chargeCode)))]);
   const isBackLoad = view.serviceRemarks.split(" / ").includes("BACKLOAD");
-  const isTandem = booking.isTandem || (lane?.isTandem ?? false);
+  const isTandem = booking.isTandem || (main.lane?.isTandem ?? false) || partner !== null;
   // The van is stuffed at origin when the booking's remarks say so (PTP and DTP choose STUFFING or STUFFING MANO).
   const isStuffing = view.serviceRemarks.split(" / ").some((part) => part === "STUFFING AT ORIGIN" || part === "STUFFING MANO AT ORIGIN");
-  const conditions = { isDangerousCargo: false, isShipperOwned: slip.isShipperOwned, isStuffing, strippingType: null };
-  const laneLines = view.charges.filter((c) => {
-    const master = masters.find((m) => m.code === c.chargeCode);
-    return !master || chargeApplies(master, conditions);
-  });
+  const remarks = waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem });
+  const conditions = conditionsOf({ isDangerousCargo: false, isShipperOwned: slip.isShipperOwned, isStuffing, strippingType: null, isWithPermit: false, remarks });
+  const laneLines = laneLinesOf(pair, masters, conditions);
+  const sum = (pick: (b: BookingRecord) => number) => pair.reduce((total, o) => total + pick(o.booking), 0);
   const now = new Date();
 
   const wayBillRef = await db.transaction(async (tx: Tx) => {
+    // The bookings' rows are held to the end: of two clerks putting one booking on two waybills, the second waits
+    // and then finds the first's.
+    const refs = pair.map((o) => o.booking.bookingRef).sort();
+    await tx.select({ id: bookings.id }).from(bookings).where(inArray(bookings.bookingRef, refs)).orderBy(asc(bookings.bookingRef)).for("update");
+    for (const o of pair) {
+      const [taken] = await tx.select({ ref: waybills.wayBillRef }).from(waybills).where(onWaybill(o.booking.bookingRef));
+      if (taken) throw o === main ? alreadyHas(o.booking.bookingRef, taken.ref) : partnerTaken(o.booking.bookingRef, taken.ref);
+    }
     const number = await nextNumber(tx, { series: WAYBILL_SERIES, branchCode: booking.branchCode, on: now });
-    await tx.insert(waybills).values({
+    const [record] = await tx.insert(waybills).values({
       wayBillRef: number, status: initialStatus(waybillWorkflow), bookingRef: booking.bookingRef, ctsNum: slip.ctsNum, branchCode: booking.branchCode,
       destinationBranchCode: booking.destinationBranchCode, voyageNum: booking.voyageNum, customerCode: booking.customerCode,
       consigneeName: booking.consigneeName, consigneeAddress: addressText(view.deliveryAddress), shipperPickUpAddress: addressText(view.pickUpAddress),
       shipperAreaCode: booking.pickUpAreaCode, consigneeAreaCode: booking.deliveryAreaCode,
-      goods: booking.goods, packaging: booking.packaging, quantity: booking.quantity, quantityTeu: booking.quantityTeu,
-      cargoWeight: booking.cargoWeight, declaredValue: booking.declaredValue, modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
-      containerVanNum: slip.containerVanNum, isShipperOwned: slip.isShipperOwned, isStuffing, size: van?.size ?? "", isTandem,
-      isOpenVan: lane?.isOpenVan ?? false, originBackload: isBackLoad,
-      truckingCode: slip.truckingCode, plateNum: slip.plateNum, driver: slip.driver,
-      remarks: waybillRemarks(view.serviceRemarks, { originBackload: isBackLoad, isTandem }),
+      goods: booking.goods, packaging: booking.packaging, quantity: sum((b) => b.quantity), quantityTeu: sum((b) => b.quantityTeu),
+      cargoWeight: partner ? addDecimals(booking.cargoWeight, partner.booking.cargoWeight, 3) : booking.cargoWeight,
+      declaredValue: partner ? addDecimals(booking.declaredValue, partner.booking.declaredValue, 2) : booking.declaredValue,
+      modeOfDelivery: booking.modeOfDelivery, modeOfPayment: booking.modeOfPayment,
+      containerVanNum: slip.containerVanNum, isShipperOwned: slip.isShipperOwned, isStuffing, size: main.vanSize, isTandem,
+      tandemBookingRef: partner?.booking.bookingRef ?? null, tandemCtsNum: partner?.slip.ctsNum ?? null, tandemContainerVanNum: partner?.slip.containerVanNum ?? "",
+      isOpenVan: main.lane?.isOpenVan ?? false, originBackload: isBackLoad,
+      truckingCode: slip.truckingCode, plateNum: slip.plateNum, driver: slip.driver, remarks,
       sqRefNum: booking.sqRefNum, sqdocNum: booking.sqdocNum, datePrepared: now, preparedBy: caller.userId,
       userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
+    }).returning();
+    const insurance = (await insurancePoliciesOf(tx, [record])).get(number) ?? null;
+    const lines = laneLines.map((c) => {
+      const master = masterOf(masters, c.chargeCode);
+      if (!master) {
+        // A code the charge master no longer has keeps the booking's line as it was priced.
+        return {
+          wayBillRef: number, chargeCode: c.chargeCode, part: c.part, particulars: particularsOf(c.chargeCode, c.rateUnit, c.quantity, c.rate),
+          rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate, chargeValue: c.amount,
+          availableTo: paymentSideOf(record.modeOfPayment as PaymentSide, false, c.part), isVatable: true, source: c.source,
+        };
+      }
+      return { ...pricedLine(number, c, master, record, insurance, { rate: c.rate, quantity: c.quantity, chargeValue: c.amount }), source: c.source };
     });
-    if (laneLines.length > 0) {
-      await tx.insert(waybillCharges).values(laneLines.map((c) => ({
-        wayBillRef: number, chargeCode: c.chargeCode, part: c.chargePart, particulars: particularsOf(c.chargeName, c.rateUnit, c.quantity, c.rate),
-        rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate, chargeValue: c.amount,
-        availableTo: paymentSideOf(mode, false, c.chargePart), isVatable: masters.find((m) => m.code === c.chargeCode)?.isVatable ?? true,
-        source: c.source === "ADDED" ? "ADDED" : "SQ",
-      })));
-    }
-    await recordCargoStage(tx, booking.bookingRef, WAYBILL_STAGE, now);
+    if (lines.length > 0) await tx.insert(waybillCharges).values(lines);
+    for (const o of pair) await recordCargoStage(tx, o.booking.bookingRef, WAYBILL_STAGE, now);
     return number;
   });
   return { data: await waybillByRef(db, wayBillRef, caller), message: "Waybill created successfully" };
@@ -224,8 +417,8 @@ export async function createWaybill(db: Db, caller: Caller, input: { bookingRef:
 /**
  * Changes a Draft waybill: its fields, and its charge lines when given (the whole list). Each line's amount is its
  * rate times the waybill's quantity in the rate's unit, and its payment side follows the mode of payment and the
- * split; a line whose rate and quantity did not change keeps its amount (an insurance premium priced from the
- * policies stays as it was priced). A code may appear once per part.
+ * split; a line whose rate and quantity did not change keeps its amount. An insurance premium follows the declared
+ * value (waybillInsurance). A code may appear once per part.
  */
 export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, input: UpdateWaybillInput) {
   const record = await waybillRecord(db, wayBillRef, caller);
@@ -238,24 +431,31 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
   const { dateModified: _, charges: chargeInput, cyIn, ...rest } = input;
   const fields = { ...rest, ...(cyIn === undefined ? {} : { cyIn: cyIn === null ? null : new Date(cyIn) }) };
   const next = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) } as WaybillRecord;
+  if (record.tandemBookingRef && !next.isTandem) {
+    throw refused("isTandem", `Waybill ${record.wayBillRef} carries the vans of bookings ${record.bookingRef} and ${record.tandemBookingRef} on one trailer; it stays tandem.`);
+  }
   const dangerous = dangerousCargoProblem(next);
   if (dangerous) throw refused(dangerous.field, dangerous.message);
   const existing = await db.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef)).orderBy(asc(waybillCharges.id));
   const laneKeys = new Set<string>();
-  let lines = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
-  const conditionsChanged = next.isDangerousCargo !== record.isDangerousCargo || next.isStuffing !== record.isStuffing || next.strippingType !== record.strippingType;
+  let lines: LineInput[] = chargeInput ?? existing.map((c) => ({ chargeCode: c.chargeCode, part: c.part, rateUnit: c.rateUnit, rate: c.rate }));
+  const conditionsChanged = next.isDangerousCargo !== record.isDangerousCargo || next.isStuffing !== record.isStuffing ||
+    next.strippingType !== record.strippingType || next.isWithPermit !== record.isWithPermit;
   if (!chargeInput && conditionsChanged) {
     // The lane's conditional charges follow the waybill: those that no longer apply leave, those that now apply come
     // back at the rate the booking was quoted. A list given by staff is taken as it is.
-    const laneLines = await db.select().from(bookingCharges).where(eq(bookingCharges.bookingRef, record.bookingRef)).orderBy(asc(bookingCharges.id));
+    const laneLines = await db.select().from(bookingCharges)
+      .where(inArray(bookingCharges.bookingRef, [record.bookingRef, ...(record.tandemBookingRef ? [record.tandemBookingRef] : [])]))
+      .orderBy(asc(bookingCharges.id));
     const flags = await chargeMasters(db, [...new Set([...lines, ...laneLines].map((l) => l.chargeCode))]);
-    const applies = (code: string) => {
-      const master = flags.find((m) => m.code === code);
-      return !master || !isConditional(master) || chargeApplies(master, next);
+    const conditions = conditionsOf(next);
+    const applies = (code: string, part: string) => {
+      const master = masterOf(flags, code);
+      return !master || !isConditional(master) || chargeApplies(master, conditions, part);
     };
-    lines = lines.filter((l) => applies(l.chargeCode));
+    lines = lines.filter((l) => applies(l.chargeCode, l.part));
     for (const l of laneLines) {
-      if (!applies(l.chargeCode) || lines.some((x) => x.chargeCode === l.chargeCode && x.part === l.chargePart)) continue;
+      if (!applies(l.chargeCode, l.chargePart) || lines.some((x) => x.chargeCode === l.chargeCode && x.part === l.chargePart)) continue;
       lines.push({ chargeCode: l.chargeCode, part: l.chargePart, rateUnit: l.rateUnit, rate: l.rate });
       laneKeys.add(`${l.chargeCode} ${l.chargePart}`);
     }
@@ -266,24 +466,14 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
     if (seen.has(key)) throw refused("charges", `Charge ${line.chargeCode.toUpperCase()} is on this waybill twice for ${line.part}; a charge may appear once.`);
     seen.add(key);
   }
-  const codes = [...new Set(lines.map((l) => l.chargeCode.toUpperCase()))];
-  const masters = codes.length
-    ? await db.select({ code: charges.code, name: charges.name, isVatable: charges.isVatable, isActive: charges.isActive }).from(charges)
-      .where(inArray(sql`upper(${charges.code})`, codes))
-    : [];
-  const mode = next.modeOfPayment as PaymentSide;
+  const masters = await chargeMasters(db, [...new Set(lines.map((l) => l.chargeCode.toUpperCase()))]);
+  const insurance = (await insurancePoliciesOf(db, [record])).get(record.wayBillRef) ?? null;
   const priced = lines.map((line) => {
-    const master = masters.find((m) => m.code.toUpperCase() === line.chargeCode.toUpperCase());
+    const master = masterOf(masters, line.chargeCode);
     if (!master || !master.isActive) throw refused("charges", `Charge ${line.chargeCode} is not an active charge of the charge master.`);
-    const quantity = quantityFor(line.rateUnit, next);
-    const rate = normalizeAmount(line.rate);
     const before = existing.find((c) => c.chargeCode === master.code && c.part === line.part);
-    const unchanged = before && normalizeAmount(before.rate) === rate && Number(before.quantity) === Number(quantity);
     return {
-      wayBillRef: record.wayBillRef, chargeCode: master.code, part: line.part, particulars: particularsOf(master.name, line.rateUnit, quantity, rate),
-      rateUnit: line.rateUnit, quantity, rate,
-      chargeValue: unchanged ? before.chargeValue : chargeAmount(rate, line.rateUnit as "perTeu", quantity),
-      availableTo: paymentSideOf(mode, next.isSplitCharge, line.part), isVatable: master.isVatable,
+      ...pricedLine(record.wayBillRef, line, master, next, insurance, before),
       source: before?.source ?? (laneKeys.has(`${master.code} ${line.part}`) ? "SQ" : "ADDED"),
     };
   });

@@ -5,6 +5,7 @@ import {
   type ChargeLineInput,
   chargeLineInput,
   dangerousCargoProblem,
+  insuranceParticulars,
   type PaymentSide,
   paymentSideOf,
   type RateUnit,
@@ -12,6 +13,7 @@ import {
   type WaybillChargeRow,
   type WaybillRow,
   type WaybillTotals,
+  waybillInsurance,
   waybillTotals,
 } from "./api/contracts.ts";
 
@@ -40,6 +42,8 @@ export interface LineDraft {
   rateUnit: RateUnit;
   rate: string;
   isVatable: boolean;
+  /** An insurance premium: its amount follows the declared value and the TEU, not its rate. */
+  isInsurance: boolean;
 }
 
 /** The fields of updateWaybillBody as the inputs hold them (counts as typed text). */
@@ -122,12 +126,14 @@ export function draftOf(row: WaybillRow): WaybillDraft {
     driver: row.driver,
     lines: row.charges.map((c) => ({
       chargeCode: c.chargeCode,
-      // The particulars read "name, per teu, 1 x 12,500.00"; the name is what comes before the unit.
-      chargeName: c.particulars.replace(/, per (teu|bag|ton), .*$/i, "") || c.chargeCode,
+      // The particulars read "name, per teu, 1 x 12,500.00" (an insurance premium "name, 0.25% of 100,000.00"); the
+      // name is what comes before.
+      chargeName: c.particulars.replace(/, per (teu|bag|ton), .*$/i, "").replace(/, [\d.]+% of .*$/, "") || c.chargeCode,
       part: c.part as ChargePart,
       rateUnit: c.rateUnit as RateUnit,
       rate: normalizeAmount(c.rate),
       isVatable: c.isVatable,
+      isInsurance: c.isInsurancePremium,
     })),
   };
 }
@@ -166,14 +172,30 @@ export interface LiveLine extends LineDraft {
   particulars: string;
 }
 
+/** The insurance premium of the waybill as the form stands (waybillInsurance); null while a figure is not a number. */
+function livePremium(row: Pick<WaybillRow, "insurance">, d: WaybillDraft) {
+  const teu = quantityFor("perTeu", d);
+  const declared = d.declaredValue.trim() || "0";
+  if (!row.insurance || teu === null || !isDecimal(declared, 2)) return null;
+  return waybillInsurance({ declaredValue: declared, quantityTeu: Number(teu) }, row.insurance);
+}
+
 /**
  * Each line priced as the server prices it on save: the rate times the waybill's quantity in the rate's unit,
- * except that a saved line whose rate and quantity did not change keeps its amount (an insurance premium priced
- * from the policies stays as priced); its side follows the mode of payment and the split.
+ * except that a saved line whose rate and quantity did not change keeps its amount, and an insurance premium follows
+ * the declared value; its side follows the mode of payment and the split.
  */
-export function liveLines(row: Pick<WaybillRow, "modeOfPayment" | "charges">, d: WaybillDraft): LiveLine[] {
+export function liveLines(row: Pick<WaybillRow, "modeOfPayment" | "charges" | "insurance">, d: WaybillDraft): LiveLine[] {
   const mode = row.modeOfPayment as PaymentSide;
+  const premium = livePremium(row, d);
   return d.lines.map((line) => {
+    const side = paymentSideOf(mode, d.isSplitCharge, line.part);
+    if (line.isInsurance && row.insurance) {
+      return {
+        ...line, quantity: quantityFor(line.rateUnit, d), chargeValue: premium?.premium ?? null, availableTo: side,
+        particulars: premium ? insuranceParticulars(line.chargeName, premium.insuredValue, row.insurance.rate) : `${line.chargeName}, ?`,
+      };
+    }
     const quantity = quantityFor(line.rateUnit, d);
     const rateOk = isRateText(line.rate);
     // The saved line of the same code and part, removed and added again or not, is the one compared with.
@@ -183,8 +205,14 @@ export function liveLines(row: Pick<WaybillRow, "modeOfPayment" | "charges">, d:
     const chargeValue = unchanged ? saved.chargeValue : quantity !== null && rateOk ? chargeAmount(line.rate, line.rateUnit, quantity) : null;
     const particulars = unchanged && saved.rateUnit === line.rateUnit ? saved.particulars
       : `${line.chargeName}, ${rateUnitLabel(line.rateUnit).toLowerCase()}, ${quantity ?? "?"} x ${rateOk ? formatAmount(line.rate) : "?"}`;
-    return { ...line, quantity, chargeValue, availableTo: paymentSideOf(mode, d.isSplitCharge, line.part), particulars };
+    return { ...line, quantity, chargeValue, availableTo: side, particulars };
   });
+}
+
+/** The first line whose rate is not an amount, as the form says it; null when every rate is one. */
+export function lineRateProblem(lines: readonly LineDraft[]): string | null {
+  const bad = lines.find((l) => !isRateText(l.rate));
+  return bad ? `The rate of ${bad.chargeCode} (${PART_TEXT[bad.part]}) is an amount of at most 2 decimals, not negative` : null;
 }
 
 /** The totals by side and the VAT of the lines as they stand; null while a line's amount cannot be worked out. */
@@ -193,9 +221,9 @@ export function liveTotals(lines: readonly LiveLine[]): WaybillTotals | null {
   return waybillTotals(lines.map((l) => ({ chargeValue: l.chargeValue!, availableTo: l.availableTo, isVatable: l.isVatable })));
 }
 
-/** The lines as the update call takes them. */
+/** The lines as the update call takes them; a rate still being typed ("5,6") goes as typed, for the form to refuse. */
 const lineInputs = (lines: readonly LineDraft[]): ChargeLineInput[] =>
-  lines.map((l) => ({ chargeCode: l.chargeCode, part: l.part, rateUnit: l.rateUnit, rate: normalizeAmount(l.rate) }));
+  lines.map((l) => ({ chargeCode: l.chargeCode, part: l.part, rateUnit: l.rateUnit, rate: isRateText(l.rate) ? normalizeAmount(l.rate) : l.rate }));
 
 /** The update call's body: dateModified and what differs from the saved waybill; the charges only when they changed. */
 export function changesOf(row: WaybillRow, d: WaybillDraft): UpdateWaybillInput {

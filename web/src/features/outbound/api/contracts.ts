@@ -13,15 +13,17 @@ export { CTS_PAGE_SIZE, CTS_STATUSES, DAMAGED, TO_PARTIES, VAN_STATUSES } from "
 export { DAMAGE_PARTS, DAMAGE_TYPES } from "../../../../../api/shared/reference-lists.ts";
 export type { DamagePart, DamageType } from "../../../../../api/shared/reference-lists.ts";
 export type { ListResult, WriteResult } from "../../../../../api/shared/contracts.ts";
-export type { UpdateWaybillInput, WaybillListQuery, WaybillRow } from "../../../../../api/modules/outbound/waybills/schemas.ts";
+export type { UpdateWaybillInput, WaybillCandidate, WaybillListQuery, WaybillRow } from "../../../../../api/modules/outbound/waybills/schemas.ts";
 export { chargeLineInput, updateWaybillBody, waybillListQuery, waybillRow } from "../../../../../api/modules/outbound/waybills/schemas.ts";
-export type { PaymentSide, TotalsLine, WaybillStatus, WaybillTotals } from "../../../../../api/modules/outbound/waybills/rules.ts";
+export type { InsurancePolicies, PaymentSide, TotalsLine, WaybillStatus, WaybillTotals } from "../../../../../api/modules/outbound/waybills/rules.ts";
 export {
   dangerousCargoProblem,
+  insuranceParticulars,
   PAYMENT_SIDE_NAMES,
   paymentSideOf,
   WAYBILL_PAGE_SIZE,
   WAYBILL_STATUSES,
+  waybillInsurance,
   waybillTotals,
 } from "../../../../../api/modules/outbound/waybills/rules.ts";
 export { CHARGE_PARTS, RATE_UNITS, STRIPPING_TYPE_CODES } from "../../../../../api/shared/reference-lists.ts";

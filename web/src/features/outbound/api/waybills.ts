@@ -1,5 +1,5 @@
 import { api, API_BASE } from "../../../lib/api.ts";
-import type { ListResult, UpdateWaybillInput, WaybillRow, WaybillStatus, WriteResult } from "./contracts.ts";
+import type { ListResult, UpdateWaybillInput, WaybillCandidate, WaybillRow, WaybillStatus, WriteResult } from "./contracts.ts";
 
 /** The calls of the waybill screen (001 §7 OutBound: way bill). */
 
@@ -14,15 +14,7 @@ export interface WaybillQuery {
   branchCode?: string;
 }
 
-/** A booking whose van is out on a transfer slip and that has no waybill yet. */
-export interface WaybillCandidate {
-  bookingRef: string;
-  ctsNum: string;
-  voyageNum: string;
-  branchCode: string;
-  containerVanNum: string;
-  shipperName: string;
-}
+export type { WaybillCandidate };
 
 export const loadWaybills = (query: WaybillQuery) => api.post<ListResult<WaybillRow>>("/OutBound/waybill/load", query);
 
@@ -31,7 +23,9 @@ export const readWaybill = (wayBillRef: string) => api.get<{ data: WaybillRow }>
 export const loadWaybillCandidates = (search: string) =>
   api.get<{ data: WaybillCandidate[]; message?: string }>("/OutBound/waybill/candidates", { search });
 
-export const createWaybill = (bookingRef: string) => api.post<WriteResult<WaybillRow>>("/OutBound/waybill/create", { bookingRef });
+/** A waybill for the booking; on a tandem lane, for its partner's 20' van as well. */
+export const createWaybill = (bookingRef: string, tandemBookingRef?: string) =>
+  api.post<WriteResult<WaybillRow>>("/OutBound/waybill/create", { bookingRef, ...(tandemBookingRef ? { tandemBookingRef } : {}) });
 
 export const updateWaybill = (wayBillRef: string, input: UpdateWaybillInput) =>
   api.put<WriteResult<WaybillRow>>(`/OutBound/waybill/update/${ref(wayBillRef)}`, input);

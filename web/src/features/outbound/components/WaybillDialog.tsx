@@ -1,10 +1,10 @@
 import { Button, Callout, Checkbox, HTMLSelect, InputGroup, Spinner, TextArea } from "@blueprintjs/core";
-import { Add, Trash } from "@blueprintjs/icons";
+import { Add, Refresh, Trash } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { useState } from "react";
 import { DataTable } from "../../../components/DataTable.tsx";
 import { FormDialog, FormField, FormFieldset, TextField } from "../../../components/FormDialog.tsx";
-import { serverMessage } from "../../../lib/api.ts";
+import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
 import { useFormSave } from "../../../lib/data/save.ts";
@@ -22,6 +22,7 @@ import {
   hasChanges,
   isRateText,
   LINE_PARTS,
+  lineRateProblem,
   liveLines,
   liveTotals,
   PART_TEXT,
@@ -56,9 +57,10 @@ const SIDES: PaymentSide[] = ["P", "C", "AO", "AD"];
 const sideTestId = (side: PaymentSide) => ({ P: "prepaid", C: "collect", AO: "account-origin", AD: "account-destination" })[side];
 
 /**
- * One waybill: what it carries and for whom, its flags, and its charge lines with the totals by payment side and
- * the VAT, worked out again in the page as the lines, the quantities or the split change. Only a Draft waybill
- * can be changed; a refusal of the server (a change made meanwhile, a charge listed twice) is shown as written.
+ * One waybill: what it carries and for whom (both vans of a tandem), its flags, and its charge lines, whose rates
+ * are changed in place, with the totals by payment side and the VAT, worked out again in the page as the rates,
+ * the lines, the quantities or the split change. Only a Draft waybill can be changed; a refusal of the server is
+ * shown as written, and one over a change made meanwhile offers to read the waybill again.
  */
 export function WaybillDialog(props: { wayBillRef: string | null; onClose: () => void; onSaved: (row: WaybillRow) => void }) {
   const { wayBillRef, onClose, onSaved } = props;
@@ -67,6 +69,10 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
   const [draft, setDraft] = useState<WaybillDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server refused the save because the waybill changed (or moved on) since it was read: offer to read it again.
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [reloaded, setReloaded] = useState(false);
   const [adding, setAdding] = useState<NewLine>(NO_LINE);
   const [addError, setAddError] = useState<string | null>(null);
   const { saving, save } = useFormSave();
@@ -76,6 +82,9 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
       setDraft(draftOf(row));
       setErrors({});
       setRefusal(null);
+      setReloaded(reloading);
+      setReloading(false);
+      setStale(false);
       setAdding(NO_LINE);
       setAddError(null);
     },
@@ -96,9 +105,18 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
     setErrors((e) => {
       const next = { ...e };
       for (const key of Object.keys(patch)) next[key] = undefined;
+      // The lines' refusals are shown under the charge table.
+      if ("lines" in patch) next.charges = undefined;
       return next;
     });
     setRefusal(null);
+    setReloaded(false);
+  };
+
+  /** A line's rate as typed in its row; the amount and the totals follow as it changes. */
+  const changeRate = (index: number, rate: string) => {
+    if (!draft) return;
+    change({ lines: draft.lines.map((l, i) => (i === index ? { ...l, rate } : l)) });
   };
 
   const addLine = () => {
@@ -109,7 +127,12 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
     if (draft.lines.some((l) => l.chargeCode === master.code && l.part === adding.part)) {
       return setAddError(`Charge ${master.code} is already listed for ${PART_TEXT[adding.part]}`);
     }
-    change({ lines: [...draft.lines, { chargeCode: master.code, chargeName: master.name, part: adding.part, rateUnit: adding.rateUnit, rate: adding.rate.trim(), isVatable: master.isVatable }] });
+    change({
+      lines: [...draft.lines, {
+        chargeCode: master.code, chargeName: master.printName || master.name, part: adding.part, rateUnit: adding.rateUnit, rate: adding.rate.trim(),
+        isVatable: master.isVatable, isInsurance: master.isInsurancePremium === true,
+      }],
+    });
     setAdding(NO_LINE);
     setAddError(null);
   };
@@ -124,7 +147,9 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
     event.preventDefault();
     if (!ready || !editable) return;
     setRefusal(null);
-    const local = draftErrors(draft);
+    const local: Record<string, string | undefined> = draftErrors(draft);
+    const rates = lineRateProblem(draft.lines);
+    if (rates) local.charges = rates;
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;
@@ -132,6 +157,7 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
     await save(() =>
       updateWaybill(row.wayBillRef, changesOf(row, draft)).catch((error) => {
         setRefusal(serverMessage(error));
+        setStale(error instanceof ApiError && error.status === 409);
         throw error;
       }), {
       onSaved: (result) => {
@@ -161,7 +187,25 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
       {!ready && <Spinner size={30} />}
       {ready && (
         <>
-          {refusal && <Callout intent="danger" className="lading-cts-refusal" data-testid="waybill-error">{refusal}</Callout>}
+          {refusal && (
+            <Callout intent="danger" className="lading-cts-refusal" data-testid="waybill-error">
+              <p data-testid="waybill-error-text">{refusal}</p>
+              {stale && (
+                <>
+                  <p>Saving now would overwrite what was saved meanwhile. Read the waybill again as it is saved now, then make your changes again.</p>
+                  <Button icon={<Refresh />} intent="primary" text="Reload" onClick={() => {
+                    setReloading(true);
+                    record.reload();
+                  }} data-testid="waybill-reload" />
+                </>
+              )}
+            </Callout>
+          )}
+          {reloaded && (
+            <Callout compact intent="primary" className="lading-cts-refusal" data-testid="waybill-reloaded">
+              Read again: the form shows the waybill as saved now; your earlier changes were not saved.
+            </Callout>
+          )}
           {!editable && (
             <Callout compact intent="warning" className="lading-cts-refusal" data-testid="waybill-not-editable">
               A waybill that is {row.status} can no longer be changed.
@@ -180,6 +224,16 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
             <dd data-testid="waybill-voyage">{row.voyageNum} · {row.branchCode} → {row.destinationBranchCode}</dd>
             <dt>Van</dt>
             <dd data-testid="waybill-van">{row.containerVanNum}{row.size ? ` · ${row.size}'` : ""}</dd>
+            {row.tandemBookingRef && (
+              <>
+                <dt>Tandem booking</dt>
+                <dd data-testid="waybill-tandem-booking">{row.tandemBookingRef}</dd>
+                <dt>Tandem CTS</dt>
+                <dd data-testid="waybill-tandem-cts">{row.tandemCtsNum}</dd>
+                <dt>Tandem van</dt>
+                <dd data-testid="waybill-tandem-van">{row.tandemContainerVanNum}</dd>
+              </>
+            )}
             <dt>Shipper</dt>
             <dd data-testid="waybill-shipper">{row.shipperName}</dd>
             <dt>Modes</dt>
@@ -237,7 +291,18 @@ export function WaybillDialog(props: { wayBillRef: string | null; onClose: () =>
               <Column name="Part" cellRenderer={lineText((i) => PART_TEXT[lines[i]!.part], "part")} />
               <Column name="Particulars" cellRenderer={lineText((i) => lines[i]!.particulars, "particulars")} />
               <Column name="Rate unit" cellRenderer={lineText((i) => rateUnitLabel(lines[i]!.rateUnit), "unit")} />
-              <Column name="Rate" cellRenderer={lineText((i) => formatAmount(lines[i]!.rate), "rate", true)} />
+              <Column name="Rate" cellRenderer={(i) => {
+                const line = lines[i];
+                // A rate is changed in its row; an insurance premium follows the declared value instead.
+                if (!line || disabled || line.isInsurance) return lineText(() => (line && isRateText(line.rate) ? formatAmount(line.rate) : line?.rate ?? ""), "rate", true)(i);
+                return (
+                  <Cell interactive className="lading-waybill-amount">
+                    <InputGroup small aria-label={`Rate of ${line.chargeCode} ${PART_TEXT[line.part]}`} inputMode="decimal" maxLength={15}
+                      className="lading-waybill-rate" intent={isRateText(line.rate) ? "none" : "danger"} value={line.rate}
+                      onValueChange={(v) => changeRate(i, v)} data-testid={`waybill-line-${i}-rate-input`} />
+                  </Cell>
+                );
+              }} />
               <Column name="Amount" cellRenderer={lineText((i) => (lines[i]!.chargeValue === null ? "—" : formatAmount(lines[i]!.chargeValue)), "amount", true)} />
               <Column name="Bill to" cellRenderer={lineText((i) => PAYMENT_SIDE_NAMES[lines[i]!.availableTo], "side")} />
               <Column name="Actions" cellRenderer={(i) => (

@@ -27,6 +27,9 @@ interface Filters {
 
 const NO_FILTERS: Filters = { voyageNum: "", status: "", branchCode: "" };
 
+/** A booking or van, and its tandem partner's when the waybill carries two: "LDGU2010014 + LDGU2010020". */
+const pairText = (own: string, tandem: string | null) => (tandem ? `${own} + ${tandem}` : own);
+
 /**
  * Outbound waybills of the user's branches, newest first, twenty a page, by voyage, status and branch with a
  * search (`?search=` in the address fills the search box: the booking screens link here so). A waybill is
@@ -116,11 +119,11 @@ export default function WaybillsPage(_props: PageProps) {
         }
       >
         <Column name="Waybill No." cellRenderer={text((w) => w.wayBillRef, (w) => `waybill-row-${w.wayBillRef}`)} />
-        <Column name="Booking" cellRenderer={text((w) => w.bookingRef, (w) => `waybill-booking-${w.wayBillRef}`)} />
+        <Column name="Booking" cellRenderer={text((w) => pairText(w.bookingRef, w.tandemBookingRef), (w) => `waybill-booking-${w.wayBillRef}`)} />
         <Column name="Voyage" cellRenderer={text((w) => w.voyageNum, (w) => `waybill-voyage-${w.wayBillRef}`)} />
         <Column name="Shipper" cellRenderer={text((w) => w.shipperPreferredName || w.shipperName, (w) => `waybill-shipper-${w.wayBillRef}`)} />
         <Column name="Consignee" cellRenderer={text((w) => w.consigneePreferredName || w.consigneeName, (w) => `waybill-consignee-${w.wayBillRef}`)} />
-        <Column name="Van" cellRenderer={text((w) => w.containerVanNum, (w) => `waybill-van-${w.wayBillRef}`)} />
+        <Column name="Van" cellRenderer={text((w) => pairText(w.containerVanNum, w.tandemContainerVanNum), (w) => `waybill-van-${w.wayBillRef}`)} />
         <Column name="Mode of delivery" cellRenderer={text((w) => deliveryModeLabel(w.modeOfDelivery), (w) => `waybill-delivery-${w.wayBillRef}`)} />
         <Column name="Mode of payment" cellRenderer={text((w) => paymentModeLabel(w.modeOfPayment), (w) => `waybill-payment-${w.wayBillRef}`)} />
         <Column name="Total" cellRenderer={(row) => (
