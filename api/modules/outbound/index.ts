@@ -5,6 +5,7 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
+import { stowageRoutes } from "./stowage/routes.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
@@ -12,7 +13,7 @@ import { waybillRoutes } from "./waybills/routes.ts";
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes],
+  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes],
   jobs: [],
   demo: seedDemoOutbound,
 };
