@@ -6,6 +6,7 @@ import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
+import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
@@ -13,7 +14,7 @@ import { stowageRoutes } from "./stowage/routes.ts";
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes],
+  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes],
   jobs: [],
   demo: seedDemoOutbound,
 };
