@@ -5,6 +5,8 @@ import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
+import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
+import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
 import type { SoundingReportExport } from "./exports/sounding-report.ts";
@@ -89,6 +91,14 @@ export const documentBuilders = {
     const t = await import("./documents/waybill.ts");
     return (input: { view: WaybillDocument; layout: TruckerWaybillLayout }): DownloadFile =>
       pdfFile(t.buildTruckerWaybillPdf(input.view, input.layout), t.TRUCKER_WAYBILL_NAME(input.view.wayBillRef));
+  },
+  stowagePlan: async () => {
+    const t = await import("./documents/stowage-plan.ts");
+    return (view: StowagePlanDocument): DownloadFile => pdfFile(t.buildStowagePlanPdf(view), t.STOWAGE_PLAN_NAME(view.voyageNum));
+  },
+  loadingConfirmation: async () => {
+    const t = await import("./documents/loading-confirmation.ts");
+    return (view: LoadingConfirmationDocument): DownloadFile => pdfFile(t.buildLoadingConfirmationPdf(view), t.LOADING_CONFIRMATION_NAME(view.transactionRef));
   },
 };
 

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   // A shipper's van accepted on a transfer slip although its number fails the ISO 6346 check, with the reason.
   "CONTAINER_NUMBER_OVERRIDE",
   "WAYBILL_CHARGES_CHANGED",
+  // A shipper's loading confirmation made (unsent: no e-mail address on file) or its link sent, or sent again.
+  "LOADING_CONFIRMATION_MADE", "LOADING_CONFIRMATION_SENT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,5 +35,6 @@ export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
+  "loading-confirmation",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

@@ -23,6 +23,15 @@ export interface BookingLinkEmailData {
   link: string;
   expiresAt: string;
 }
+export interface LoadingConfirmationEmailData {
+  shipperName: string;
+  transactionRef: string;
+  /** The voyage as people name it: its number, reference and vessel. */
+  voyage: string;
+  etd: string;
+  bookingRefs: string[];
+  link: string;
+}
 
 export interface EmailTemplates {
   setup: SetupEmailData;
@@ -30,10 +39,11 @@ export interface EmailTemplates {
   help: HelpEmailData;
   generic: GenericEmailData;
   bookingLink: BookingLinkEmailData;
+  loadingConfirmation: LoadingConfirmationEmailData;
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic", "bookingLink"] as const satisfies readonly EmailTemplateName[];
+export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic", "bookingLink", "loadingConfirmation"] as const satisfies readonly EmailTemplateName[];
 
 const SUBJECT_MAX = 200;
 const PRODUCT = "Lading";
@@ -142,6 +152,21 @@ const renderers: { [K in EmailTemplateName]: (data: EmailTemplates[K]) => Render
         `We have prepared ${what} for you on voyage ${d.voyage} (batch ${d.bookingBatchRef}). Please review them, add the consignee and the pick-up details, and submit them. The link works once and is open until ${d.expiresAt}.`,
         "Our staff confirm the bookings once you have submitted them.",
       ], { label: "Complete my bookings", href: d.link }),
+    };
+  },
+  loadingConfirmation: (d) => {
+    const subject = oneLine(`Loading confirmation ${d.transactionRef}: your cargo is on ${d.voyage}`);
+    const what = `${plural(d.bookingRefs.length, "booking")} (${d.bookingRefs.join(", ")})`;
+    return {
+      subject,
+      text: `Hello ${d.shipperName},\n\nYour cargo of ${what} is loaded on voyage ${d.voyage}, leaving ${d.etd}.\n` +
+        `Your loading confirmation ${d.transactionRef} is here, to read and print:\n\n${d.link}\n\n` +
+        `Keep this link to yourself: anyone who has it can read the confirmation.\n`,
+      html: layout(subject, [
+        `Hello ${d.shipperName},`,
+        `Your cargo of ${what} is loaded on voyage ${d.voyage}, leaving ${d.etd}. Your loading confirmation ${d.transactionRef} is ready to read and print.`,
+        "Keep this link to yourself: anyone who has it can read the confirmation.",
+      ], { label: "Open my loading confirmation", href: d.link }),
     };
   },
 };

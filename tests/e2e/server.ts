@@ -10,8 +10,11 @@ export interface RunningServer {
   baseURL: string;
   output: () => string;
   stop: () => Promise<void>;
-  /** Stops the process and starts it again on the same port and data, as an operator's restart would. */
-  restart: () => Promise<void>;
+  /**
+   * Stops the process and starts it again on the same port and data, as an operator's restart would; `between`
+   * runs while it is down, with the data directory (a test writing what another part of the product would have).
+   */
+  restart: (between?: (dataDir: string) => Promise<void>) => Promise<void>;
 }
 
 
@@ -74,8 +77,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     baseURL,
     output: () => output,
     stop,
-    restart: async () => {
+    restart: async (between) => {
       await kill();
+      await between?.(dataDir);
       await launch();
     },
   };

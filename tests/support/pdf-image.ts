@@ -193,3 +193,33 @@ export async function watermarkText(bytes: Uint8Array, page: number): Promise<st
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A rectangle of a page in millimetres, measured from the page's top-left corner. */
+export interface PageRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * What one region of a page says: only that rectangle is rendered (pdftoppm's crop) and read, so a test can
+ * tell that a text is printed in its box of a drawing (a van number in its slot), not merely somewhere.
+ */
+export async function readRegion(bytes: Uint8Array, page: number, region: PageRegion, options: { dpi?: number; pageSegmentation?: 3 | 4 | 6 } = {}): Promise<string> {
+  const dpi = options.dpi ?? 300;
+  const px = (mm: number) => Math.round((mm / 25.4) * dpi);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "lading-region-"));
+  try {
+    await writeFile(path.join(dir, "doc.pdf"), bytes);
+    const base = path.join(dir, "region");
+    await run("pdftoppm", [
+      "-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", "-png",
+      "-x", String(px(region.x)), "-y", String(px(region.y)), "-W", String(px(region.width)), "-H", String(px(region.height)),
+      path.join(dir, "doc.pdf"), base,
+    ], { timeout: 60_000 });
+    return await ocr(`${base}.png`, options.pageSegmentation ?? 6);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -90,6 +90,7 @@ describe("email templates", () => {
       help: { fromName: "A", fromUserId: "a", fromEmail: "a@x.test", subject: "S", message: "M" },
       generic: { name: "A", subject: "S", message: "M" },
       bookingLink: { customerName: "A", bookingBatchRef: "BB-1", voyage: "V-1", bookingCount: 1, link: "https://x.test/b", expiresAt: "1 Dec" },
+      loadingConfirmation: { shipperName: "A", transactionRef: "LC-1", voyage: "V-1", etd: "1 Dec", bookingRefs: ["BK-1"], link: "https://x.test/l" },
     } as const;
     for (const name of EMAIL_TEMPLATE_NAMES) {
       const mail = renderEmail(name, samples[name] as never);
@@ -112,6 +113,19 @@ describe("email templates", () => {
     expect(mail.html).toContain("Pacific &lt;Harbor&gt;");
     expect(renderEmail("bookingLink", { ...{ customerName: "A", bookingBatchRef: "B", voyage: "V", link: "https://x.test", expiresAt: "x" }, bookingCount: 1 }).text)
       .toContain("1 booking for you");
+  });
+
+  it("loading confirmation: names the confirmation, the voyage and the shipper's bookings, and carries the link", () => {
+    const mail = renderEmail("loadingConfirmation", {
+      shipperName: "Bayanihan <Trading>", transactionRef: "LC-MNL-2026-000004", voyage: "VOY-MNL-2026-000003 (V-201S, MV Lady of Manila)",
+      etd: "Dec 1, 2026, 6:00 PM", bookingRefs: ["BK-MNL-2026-000010", "BK-MNL-2026-000011"],
+      link: "https://lading.example.com/booking/loadingConfirmation/BK-MNL-2026-000010/abc",
+    });
+    expect(mail.subject).toBe("Loading confirmation LC-MNL-2026-000004: your cargo is on VOY-MNL-2026-000003 (V-201S, MV Lady of Manila)");
+    expect(mail.text).toContain("Your cargo of 2 bookings (BK-MNL-2026-000010, BK-MNL-2026-000011) is loaded on voyage VOY-MNL-2026-000003 (V-201S, MV Lady of Manila), leaving Dec 1, 2026, 6:00 PM.");
+    expect(mail.text).toContain("\n\nhttps://lading.example.com/booking/loadingConfirmation/BK-MNL-2026-000010/abc\n\n");
+    expect(mail.html).toContain('href="https://lading.example.com/booking/loadingConfirmation/BK-MNL-2026-000010/abc"');
+    expect(mail.html).toContain("Hello Bayanihan &lt;Trading&gt;,");
   });
 
   it("refuses a template name it does not know", () => {

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { checkStowageGrid, firstGridProblem, slotsOverlap } from "../../api/modules/master-data/vessels/grid.ts";
 import type { StowageSlot } from "../../api/modules/master-data/schemas.ts";
-import { freeCell, nextPosition, slotErrors, StowageGrid } from "../../web/src/features/master-data/components/StowageGrid.tsx";
+import { freeCell, neighbourSlot, nextPosition, slotErrors, StowageGrid } from "../../web/src/components/StowageGrid.tsx";
 import { vesselStowagePath } from "../../web/src/lib/paths.ts";
 
 const slot = (position: string, row: number, column: number, width = 1, height = 1): StowageSlot => ({ position, row, column, width, height });
@@ -140,6 +140,30 @@ describe("the stowage grid drawing and editor helpers", () => {
     const markup = draw({ rows: 2, columns: 2, slots: [slot("A", 1, 1, Number.NaN, 1), slot("B", 2, 2)], onSelect: () => {} });
     expect(element(markup, "stowage-slot-A")).toBeNull();
     expect(element(markup, "stowage-slot-B")).not.toBeNull();
+  });
+
+  it("shows what a slot holds under its position, and says so to a screen reader", () => {
+    const markup = draw({
+      rows: 1, columns: 2, slots: [slot("A", 1, 1), slot("B", 1, 2)], onSelect: () => {},
+      contents: (s) => (s.position === "A" ? "LDGU2010020" : undefined),
+    });
+    expect(markup).toContain('aria-label="Slot A, row 1, column 1, 1 wide and 1 high, holds LDGU2010020"');
+    expect(markup).toContain('aria-label="Slot B, row 1, column 2, 1 wide and 1 high, free"');
+    expect(markup).toContain('<strong data-testid="stowage-slot-A-holds" style="font-size:0.8em;white-space:nowrap">LDGU2010020</strong>');
+    expect(markup).not.toContain("stowage-slot-B-holds");
+  });
+
+  it("walks the slots with the arrow keys: along the row or column first, past a slot two cells wide", () => {
+    // Row 1: A B C D; row 2: E (two cells wide) F G.
+    const slots = [slot("A", 1, 1), slot("B", 1, 2), slot("C", 1, 3), slot("D", 1, 4), slot("E", 2, 1, 2), slot("F", 2, 3), slot("G", 2, 4)];
+    const go = (from: string, direction: "up" | "down" | "left" | "right") => {
+      const next = neighbourSlot(slots, slots.findIndex((s) => s.position === from), direction);
+      return next === null ? null : slots[next].position;
+    };
+    expect([go("A", "right"), go("B", "right"), go("D", "right")]).toEqual(["B", "C", null]);
+    expect([go("C", "left"), go("A", "left"), go("A", "up")]).toEqual(["B", null, null]);
+    expect([go("A", "down"), go("B", "down"), go("C", "down")]).toEqual(["E", "E", "F"]);
+    expect([go("E", "up"), go("E", "right"), go("F", "left"), go("G", "up")]).toEqual(["A", "F", "E", "D"]);
   });
 
   it("finds the first free cell for a new slot, or none when the grid is full", () => {

@@ -7,6 +7,7 @@ import type { DemoContext } from "../manifest.ts";
 import { issueCts } from "./cts/service.ts";
 import { issueCtsBody } from "./cts/schemas.ts";
 import { createWaybill, updateWaybill } from "./waybills/service.ts";
+import { seedDemoStowage } from "./stowage/demo.ts";
 
 /**
  * The outbound part of the demo line, on the bookings whose withdrawal (ATW) the bookings demo issued: the first
@@ -14,8 +15,8 @@ import { createWaybill, updateWaybill } from "./waybills/service.ts";
  * third's van left too, came back stuffed, got its waybill (charges split between Manila and Cebu, the cargo going
  * with a permit, so the lane's permit fee is billed) and is loaded on the vessel.
  */
-export async function seedDemoOutbound(db: Db, { people }: DemoContext): Promise<Record<string, number>> {
-  const { yard } = people;
+export async function seedDemoOutbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
+  const { yard } = ctx.people;
   const waiting = await db.select({ bookingRef: bookings.bookingRef, id: bookings.id, consignee: bookings.consigneeName }).from(bookings)
     .innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, bookings.voyageNum))
     .where(and(eq(voyageSchedules.voyageRef, "DEMO-OPEN"), eq(bookings.status, "ATW Issued")))
@@ -38,5 +39,6 @@ export async function seedDemoOutbound(db: Db, { people }: DemoContext): Promise
   });
   // Loading belongs to the load list and tally sheet, still to come; until then the yard clerk marks it loaded.
   await transition(db, bookingWorkflow, bookingTarget, { id: loaded.id, action: "load", actor: yard });
-  return { transferSlips: 2, waybills: 1 };
+  const stowage = await seedDemoStowage(db, ctx);
+  return { transferSlips: 2, waybills: 1, ...stowage };
 }

@@ -5,6 +5,8 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
+import { stowageRoutes } from "./stowage/routes.ts";
+import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
@@ -12,7 +14,7 @@ import { waybillRoutes } from "./waybills/routes.ts";
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes],
+  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes],
   jobs: [],
   demo: seedDemoOutbound,
 };

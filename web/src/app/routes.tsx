@@ -70,7 +70,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.authorizationLetter, "Authorization letter", "signedOut", lazy(() => import("../features/bookings/public/AuthorizationLetterPage.tsx"))),
   r(PAGES.pickUpRequest, "Pick-up request", "signedOut", lazy(() => import("../features/bookings/public/PickUpRequestPage.tsx"))),
   r(PAGES.bookingSuccess, "Booking received", "signedOut", lazy(() => import("../features/bookings/public/SuccessPage.tsx"))),
-  r(PAGES.loadingConfirmation, "Loading confirmation", "signedOut"),
+  r(PAGES.loadingConfirmation, "Loading confirmation", "signedOut", lazy(() => import("../features/outbound/public/LoadingConfirmationPage.tsx"))),
   r(PAGES.shipmentTracking, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
   r(PAGES.shipmentTrackingOf, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
 
@@ -138,7 +138,8 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.loadList, "Load list", "OUTBOUND"),
   r(PAGES.loadListEntry, "Load list entry", "OUTBOUND"),
   r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND"),
-  r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND"),
+  r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowagePlanPage.tsx"))),
+  r(PAGES.stowageVoyages, "Stowage plans and loading confirmations", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowageVoyagesPage.tsx"))),
   r(PAGES.croRead, "Cargo release order", "OUTBOUND"),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND"),
 

@@ -2,7 +2,7 @@ import type { WriteResult } from "../../../../../api/shared/contracts.ts";
 import type { StowageSlot } from "../../../../../api/modules/master-data/schemas.ts";
 import { api, requestFile } from "../../../lib/api.ts";
 import { loadEveryPage } from "../../../lib/data/paged-list.ts";
-import type { StowagePlanRow } from "../components/StowageGrid.tsx";
+import type { StowagePlanRow } from "../../../components/StowageGrid.tsx";
 import type { EntityRow } from "./entities.ts";
 
 /** The master-data calls beyond the shared ones of every entity (entities.ts): read screens, scopes, files. */

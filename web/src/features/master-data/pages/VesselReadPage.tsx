@@ -7,7 +7,7 @@ import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useAddressedRecord } from "../../../lib/data/record.ts";
 import { readVessel, stowagePlansOf } from "../api/records.ts";
 import { RecordFacts } from "../components/RecordFacts.tsx";
-import { StowageGrid } from "../components/StowageGrid.tsx";
+import { StowageGrid } from "../../../components/StowageGrid.tsx";
 
 /** One vessel: its fields and a picture of each of its stowage plans. */
 export default function VesselReadPage({ params }: PageProps) {

@@ -21,7 +21,7 @@ import {
   stowageTemplates,
   updateStowagePlan,
 } from "../api/records.ts";
-import { freeCell, nextPosition, slotErrors, StowageGrid, type StowagePlanRow } from "../components/StowageGrid.tsx";
+import { freeCell, nextPosition, slotErrors, StowageGrid, type StowagePlanRow } from "../../../components/StowageGrid.tsx";
 import { PAGES, pathTo, vesselStowagePath } from "../../../lib/paths.ts";
 
 type TemplateRow = StowageTemplate;
@@ -300,7 +300,8 @@ export default function VesselStowagePage() {
                 </ul>
               </Callout>
             )}
-            <StowageGrid rows={draft.rows} columns={draft.columns} slots={draft.slots} selected={selected} onSelect={setSelected} invalid={invalid} />
+            <StowageGrid rows={draft.rows} columns={draft.columns} slots={draft.slots} selected={selected} onSelect={setSelected} invalid={invalid}
+              onDelete={busy ? undefined : removeSlot} />
             <div style={{ display: "flex", gap: 8, marginTop: 12 }}>
               <Button id="stowage-add-slot" icon={<Add />} text="Add slot" onClick={addSlot} disabled={busy} data-testid="stowage-add-slot" />
               <Button intent="primary" icon={<FloppyDisk />} text={draft.id === null ? "Create plan" : "Save plan"} loading={saving}
