@@ -4,17 +4,19 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
+import { voyageDocumentRoutes } from "./voyage-documents/routes.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
 import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
- * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folder.
+ * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders, with the
+ * voyage's documents (voyage-documents/).
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes],
+  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes],
   jobs: [],
   demo: seedDemoOutbound,
 };
