@@ -34,6 +34,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
+  "dispatch-list",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
 ] as const;
