@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { bookingTarget, bookingWorkflow } from "../../api/modules/bookings/index.ts";
+import { bookingTarget, bookingWorkflow, recordCargoStage } from "../../api/modules/bookings/index.ts";
 import { waybillWorkflow } from "../../api/modules/outbound/waybills/rules.ts";
 import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import { nextNumber } from "../../api/shared/numbering.ts";
@@ -13,7 +13,7 @@ import { type BookingWorld, PTP_BOOKING } from "./bookings.ts";
  * Cargo on a voyage of the booking world, for the tests of the voyage's documents, dispatch lists and
  * reguiding: bookings whose vans are out, their waybills, and what the load list and the pier's tally make of
  * them. The load list and the tally sheets are another part's screens; here their rows are written as those
- * screens write them (records in their tables, statuses moved through the workflows).
+ * screens write them (records in their tables, statuses moved through the workflows, cargo stages 2 to 4).
  */
 
 const json = (res: Response) => res.json() as Promise<any>;
@@ -78,6 +78,7 @@ export async function onLoadList(db: Db, voyageNum: string, wayBillRefs: string[
     for (const ref of wayBillRefs) {
       const [wb] = await tx.select().from(waybills).where(eq(waybills.wayBillRef, ref));
       await tx.insert(loadListEntries).values({ releaseId, wayBillRef: ref, dateAdded: now, addedBy: LOADER.userId });
+      await recordCargoStage(tx, wb.bookingRef, 2, now);
       await transition(tx, waybillWorkflow, waybillTarget, { id: wb.id, action: "addToLoadList", actor: LOADER, set: { releaseType: "Partial Release", releaseTag: releaseId } });
     }
     return releaseId;
@@ -115,8 +116,11 @@ export async function tallied(db: Db, voyageNum: string, vans: CountedVan[], opt
         truckingCode: "TRK1", plateNum: "ABC 1235", driver: "Efren Bautista", cyPullOutCode: YARD, timeTallied: new Date(at.getTime() + i * 60_000),
         userCreated: LOADER.userId,
       });
-      if (!options.final || !van.wayBillRef) continue;
+      if (!van.wayBillRef) continue;
       const [wb] = await tx.select().from(waybills).where(eq(waybills.wayBillRef, van.wayBillRef));
+      await recordCargoStage(tx, wb.bookingRef, 3, at);
+      if (!options.final) continue;
+      await recordCargoStage(tx, wb.bookingRef, 4, at);
       await transition(tx, waybillWorkflow, waybillTarget, { id: wb.id, action: "load", actor: LOADER });
       const [booking] = await tx.select().from(bookings).where(eq(bookings.bookingRef, wb.bookingRef));
       await transition(tx, bookingWorkflow, bookingTarget, { id: booking.id, action: "load", actor: LOADER });

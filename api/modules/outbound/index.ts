@@ -8,6 +8,7 @@ export { voyageReportFiles } from "./voyage-documents/documents.ts";
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
 import { dispatchRoutes } from "./dispatch/routes.ts";
+import { reguidingRoutes } from "./reguiding/routes.ts";
 import { voyageDocumentRoutes } from "./voyage-documents/routes.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
@@ -19,11 +20,13 @@ import { registerOutboundCommands } from "../../../cli/commands/outbound.ts";
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
  * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders, with the
- * voyage's documents (voyage-documents/) and the dispatch lists (dispatch/).
+ * voyage's documents (voyage-documents/), the dispatch lists (dispatch/) and reguiding (reguiding/).
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes, ...dispatchRoutes],
+  routes: [
+    ...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes, ...dispatchRoutes, ...reguidingRoutes,
+  ],
   jobs: [],
   commands: registerOutboundCommands,
   demo: seedDemoOutbound,
