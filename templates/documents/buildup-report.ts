@@ -100,7 +100,8 @@ export function buildBuildupReportPdf(report: BuildupReportDocument): Uint8Array
       head: [HEAD],
       body: call.lines.length
         ? call.lines.map((l, i) => [
-          String(i + 1), l.wayBillRef, l.bookingRef, l.shipper, l.consignee, l.cargoType, l.vanNumber, l.size, l.sealNum, l.goods,
+          String(i + 1), l.wayBillRef, l.bookingRef, l.shipper, l.consignee, l.cargoType,
+          l.tandemVanNumber ? `${l.vanNumber} / ${l.tandemVanNumber}` : l.vanNumber, l.size, l.sealNum, l.goods,
           String(l.quantity), String(l.quantiyTeu), tons(l.cargoWeight), l.modeOfDelivery, l.modeOfPayment, l.waybillStatus,
         ])
         : [[{ content: "No waybill for this destination.", colSpan: HEAD.length }]],

@@ -79,6 +79,8 @@ export interface VoyageCargoLine {
   isTandem: boolean;
   /** The van's length in feet: "20", "40", "45"; empty for cargo without a van. */
   size: string;
+  /** A tandem waybill's second 20' van (its partner booking's), on the same trailer; empty on a waybill of one van. */
+  tandemVanNumber: string;
   /** Counted onto the vessel: on a line of a loading tally sheet, or loaded by the final tally. */
   onBoard: boolean;
   charges: VoyageCargoCharge[];
@@ -126,6 +128,8 @@ interface Column<T> {
 }
 
 const yesNo = (flag: boolean) => (flag ? "Yes" : "");
+/** The van, and a tandem's second van after it. */
+const vans = (l: VoyageCargoLine) => (l.tandemVanNumber ? `${l.vanNumber} / ${l.tandemVanNumber}` : l.vanNumber);
 const number = (decimal: string) => Number(decimal);
 const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? manilaDate(value) : value);
 
@@ -198,7 +202,7 @@ const BUILDUP_COLUMNS: Column<VoyageCargoLine>[] = [
   { header: "Weight (tons)", width: 12, value: (l) => number(l.cargoWeight) },
   { header: "Declared Value", width: 15, value: (l) => number(l.declaredValue) },
   { header: "Rates Applied", width: 12, value: (l) => l.ratesApplied },
-  { header: "Van No.", width: 14, value: (l) => l.vanNumber },
+  { header: "Van No.", width: 14, value: (l) => vans(l) },
   { header: "Size", width: 6, value: (l) => l.size },
   { header: "Seal No.", width: 14, value: (l) => l.sealNum },
   { header: "Mode of Delivery", width: 9, value: (l) => l.modeOfDelivery },
@@ -236,7 +240,7 @@ const MANIFEST_COLUMNS: Column<VoyageCargoLine>[] = [
   { header: "Consignee", width: 28, value: (l) => l.consignee },
   { header: "Origin", width: 12, value: (l) => l.origin },
   { header: "Destination", width: 14, value: (l) => l.destination },
-  { header: "Van No.", width: 14, value: (l) => l.vanNumber },
+  { header: "Van No.", width: 14, value: (l) => vans(l) },
   { header: "Size", width: 6, value: (l) => l.size },
   { header: "Seal No.", width: 14, value: (l) => l.sealNum },
   { header: "Cargo Type", width: 10, value: (l) => l.cargoType },
@@ -300,7 +304,8 @@ export function loadingRows(report: VoyageReport): LoadingRow[] {
   for (const call of report.header.destinations) {
     const mine = onBoard.filter((l) => l.destinationBranchCode === call.branchCode);
     const fulls = mine.filter((l) => l.cargoType === "FCL");
-    for (const { size, count } of bySize(fulls.map((l) => l.size))) {
+    // A tandem waybill carries two vans of its size.
+    for (const { size, count } of bySize(fulls.flatMap((l) => (l.tandemVanNumber ? [l.size, l.size] : [l.size])))) {
       const teu = fulls.filter((l) => (l.size || "?") === size).reduce((s, l) => s + l.quantiyTeu, 0);
       rows.push({ destination: call.branchName, cargo: fullsLoaded(count, size), teu, goods: "" });
     }
@@ -371,7 +376,7 @@ const COSTING_COLUMNS: Column<VoyageCargoLine>[] = [
   { header: "Shipper", width: 28, value: (l) => l.shipper },
   { header: "Consignee", width: 28, value: (l) => l.consignee },
   { header: "Destination", width: 14, value: (l) => l.destination },
-  { header: "Van No.", width: 14, value: (l) => l.vanNumber },
+  { header: "Van No.", width: 14, value: (l) => vans(l) },
   { header: "Size", width: 6, value: (l) => l.size },
   { header: "TEU", width: 6, value: (l) => l.quantiyTeu },
   { header: "Mode of Payment", width: 9, value: (l) => l.modeOfPayment },

@@ -7,6 +7,7 @@ import {
 } from "../../db/schema/index.ts";
 import { createUser, ensureBranch, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { PORT_LANE } from "../support/sq-pricing.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 import { bookingsWithVansOut, onLoadList, openYard, tallied, waybillsOf } from "../support/voyage-cargo.ts";
 
@@ -49,6 +50,7 @@ async function newVoyage(voyageRef: string, routeCode: string, destination: stri
   return (await json(res)).data.voyageNum;
 }
 
+const manilaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const voyageRow = async (voyageNum: string) => (await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageNum, voyageNum)))[0];
 
 /** What a transfer touches of each booking, read from the tables. */
@@ -284,5 +286,50 @@ describe("a voyage transfer", () => {
     const foreign = await t.call("GET", `/api/OutBound/reguiding/history/${v.B}`, { token: tokens.cebu });
     expect(foreign.status).toBe(404);
     expect((await expectErrorBody(foreign)).message).toBe(`Voyage ${v.B} was not found.`);
+  });
+});
+
+describe("a tandem waybill", () => {
+  it("moves with both its bookings or not at all, leaving its load list once", async () => {
+    // A tandem lane of the customer's, and two of its bookings whose 20' vans go on one trailer.
+    const sq = (await json(await w.call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" }))).data;
+    await w.call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", {
+      sqRefNum: sq.sqRefNum, documents: [{ ...PORT_LANE, serviceModeCode: "DTP", originAreaCode: "QC", isTandem: true }],
+    });
+    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]]) {
+      expect((await w.call(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${sq.id}`, { action, remarks: "" })).status).toBe(200);
+    }
+    const lane = (await json(await w.call("ae", "GET", `/SalesQuotations/read/${sq.sqRefNum}`))).data.lanes[0].sqdocNum;
+    const tandem = {
+      ...PTP_BOOKING, modeOfDelivery: "DTP", isTandem: true, sqdocNum: lane, pickUpAreaCode: "QC",
+      pickUpAddress: { street: "12 Mindanao Ave", barangay: "Bahay Toro", city: "Quezon City", province: "Metro Manila", zipCode: "1106" },
+    };
+    const { refs: [main, partner] } = await bookingsWithVansOut(handle.db, w, 2, v.B, tandem);
+    const made = await w.call("yard", "POST", "/OutBound/waybill/create", { bookingRef: main, tandemBookingRef: partner });
+    expect(made.status, JSON.stringify(await made.clone().json())).toBe(201);
+    const tandemRef = (await json(made)).data.wayBillRef as string;
+    const tandemRelease = await onLoadList(handle.db, v.B, [tandemRef]);
+    const targets = (await call("yard", "GET", `/OutBound/reguiding/bookings/${v.B}`)).body.data.filter((b: any) => [main, partner].includes(b.bookingRef));
+    expect(targets.map((b: any) => [b.bookingRef, b.wayBillRef, b.releaseId, b.blocked])).toEqual([[main, tandemRef, tandemRelease, null], [partner, tandemRef, tandemRelease, null]]);
+
+    const before = await cargoRows([main, partner]);
+    const alone = await call("yard", "PUT", "/OutBound/reguiding/transferVoyage", { voyageNum: v.B, toVoyageNum: v.A, bookings: await asRead([main]) });
+    expect([alone.status, alone.body.errors.toVoyageNum]).toEqual([400, [`Voyage ${v.A} was closed by its final tally on ${manilaDay((await voyageRow(v.A)).finalTallyAt!)}.`]]);
+    const e = await newVoyage("V-601S", "MNL-CEB", "CEB", 14);
+    const half = await call("yard", "PUT", "/OutBound/reguiding/transferVoyage", { voyageNum: v.B, toVoyageNum: e, bookings: await asRead([main]) });
+    expect([half.status, half.body.errors.bookings]).toEqual([400, [`Booking ${main} shares tandem waybill ${tandemRef} with booking ${partner}; transfer both together.`]]);
+    expect(await cargoRows([main, partner])).toEqual(before);
+
+    const both = await call("yard", "PUT", "/OutBound/reguiding/transferVoyage", { voyageNum: v.B, toVoyageNum: e, bookings: await asRead([main, partner]) });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.data.wayBillRefs).toEqual([tandemRef]);
+    const after = await cargoRows([main, partner]);
+    expect(after.bookings.map((x) => x[1])).toEqual([e, e]);
+    expect(after.waybills).toEqual([[tandemRef, e, "Draft", ""]]);
+    expect(after.slips.map((x) => x[1])).toEqual([e, e]);
+    expect(after.stages).toEqual([[main, 0], [main, 1], [partner, 0], [partner, 1]]);
+    expect(after.entries.filter((x) => x[0] === tandemRef).map((x) => x[2] !== null)).toEqual([true]);
+    const moves = await handle.db.select().from(statusHistory).where(and(eq(statusHistory.entity, "waybill"), eq(statusHistory.action, "removeFromLoadList")));
+    expect(moves.filter((h) => h.remarks === `Transferred to voyage ${e}`)).toHaveLength(1);
   });
 });

@@ -91,7 +91,7 @@ function cargo(n: number, over: Partial<VoyageCargoLine> = {}): VoyageCargoLine 
     sealNum: `SL-10${n}`, cargoWeight: "12.500", modeOfDelivery: "PTP", modeOfPayment: "P", truckerName: "Northline Haulers", plateNum: "ABC 1234",
     driver: "Ramon Cruz", shipperAreaName: "", shipperAreaProvince: "", consigneeAreaName: "", consigneeAreaProvince: "", declaredValue: "250000.00",
     remarks: "STUFFING AT ORIGIN / STRIPPING AT DESTINATION", originBackload: false, stuffing: true, isStripping: false, isTandem: false, size: "20",
-    onBoard: true, charges: charges("12500.00"), ...over,
+    tandemVanNumber: "", onBoard: true, charges: charges("12500.00"), ...over,
   };
 }
 
@@ -195,6 +195,17 @@ describe("the voyage's workbooks", () => {
       ["Total", "", 7, ""],
     ]);
     expect(book.widths).toEqual([16, 24, 7, 40]);
+  });
+
+  it("counts both vans of a tandem waybill, and names both", async () => {
+    const tandem = cargo(8, { isTandem: true, quantiyTeu: 2, vanNumber: "LADU1234580", tandemVanNumber: "LADU1234590" });
+    const report = { ...REPORT, lines: [tandem], empties: [] };
+    const loading = XLSX.read((await buildInProcess("loadingReport", report)).bytes, { type: "array" });
+    expect(XLSX.utils.sheet_to_json(loading.Sheets[loading.SheetNames[0]], { header: 1, defval: null }).slice(4))
+      .toEqual([["Cebu", "2 x 20 FULLS LOADED", 2, ""], ["Total", "", 2, ""]]);
+    const buildup = XLSX.read((await buildInProcess("buildupWorkbook", report)).bytes, { type: "array" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(buildup.Sheets[buildup.SheetNames[0]], { header: 1, defval: null });
+    expect([rows[4][2], rows[4][15], rows[4][31]]).toEqual(["WB-MNL-2026-000008", "LADU1234580 / LADU1234590", "Yes"]);
   });
 
   it("the empty container report says '2 x 20 EMPTIES' for Cebu, then lists each van", async () => {

@@ -110,7 +110,8 @@ async function cargoStates(db: Db, voyageNum: string, records: (typeof bookings.
   if (records.length === 0) return [];
   const refs = records.map((b) => b.bookingRef);
   const [bills, lines] = await Promise.all([
-    db.select().from(waybills).where(inArray(waybills.bookingRef, refs)),
+    // A booking's waybill is its own, or the tandem waybill it is the partner of.
+    db.select().from(waybills).where(or(inArray(waybills.bookingRef, refs), inArray(waybills.tandemBookingRef, refs))),
     db.select({ bookingRef: tallySheetLines.bookingRef, wayBillRef: tallySheetLines.wayBillRef, tallySheetNum: tallySheets.tallySheetNum, status: tallySheets.status })
       .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
       .where(and(eq(tallySheets.voyageNum, voyageNum), isNull(tallySheetLines.dateRemoved))),
@@ -121,7 +122,7 @@ async function cargoStates(db: Db, voyageNum: string, records: (typeof bookings.
       .where(and(inArray(loadListEntries.wayBillRef, wayBillRefs), isNull(loadListEntries.dateRemoved)))
     : [];
   return records.map((booking) => {
-    const waybill = bills.find((w) => w.bookingRef === booking.bookingRef) ?? null;
+    const waybill = bills.find((w) => w.bookingRef === booking.bookingRef || w.tandemBookingRef === booking.bookingRef) ?? null;
     return {
       booking,
       waybill,
@@ -236,9 +237,16 @@ export async function transferBookings(db: Db, caller: Caller, input: VoyageTran
       `${stale.map((r) => `Booking ${r.bookingRef}`).join(", ")} changed after you opened the list. Reload it and try again; nothing was transferred.`);
   }
   const states = await cargoStates(db, from.voyageNum, records);
+  const moving = new Set(records.map((r) => r.bookingRef));
   const problems = states.flatMap((s) => {
     const blocked = blockedReason(s);
     if (blocked) return [blocked];
+    // The two bookings of a tandem waybill share its trailer: they move together or not at all.
+    const pair = s.waybill?.tandemBookingRef ? [s.waybill.bookingRef, s.waybill.tandemBookingRef] : [];
+    const other = pair.find((ref) => ref !== s.booking.bookingRef && !moving.has(ref));
+    if (other) {
+      return [`Booking ${s.booking.bookingRef} shares tandem waybill ${s.waybill!.wayBillRef} with booking ${other}; transfer both together.`];
+    }
     if (!calls.includes(s.booking.destinationBranchCode)) {
       return [`Booking ${s.booking.bookingRef} goes to ${s.booking.destinationBranchCode}, where voyage ${to.voyageNum} does not call (${calls.join(", ")}).`];
     }
@@ -252,18 +260,18 @@ export async function transferBookings(db: Db, caller: Caller, input: VoyageTran
 
   const now = new Date();
   const refs = records.map((r) => r.bookingRef);
-  const moving = states.filter((s) => s.waybill !== null).map((s) => s.waybill!);
-  const offList = states.filter((s) => s.waybill?.status === ON_LOAD_LIST);
+  // A tandem waybill is the waybill of two of the bookings: it moves, and leaves its load list, once.
+  const bills = [...new Map(states.filter((s) => s.waybill !== null).map((s) => [s.waybill!.wayBillRef, s.waybill!])).values()];
+  const offList = bills.filter((w) => w.status === ON_LOAD_LIST);
   const batchesMoved = await db.transaction(async (tx: Tx) => {
-    for (const s of offList) {
-      const waybill = s.waybill!;
+    for (const waybill of offList) {
       await tx.update(loadListEntries).set({ dateRemoved: now, removedBy: caller.userId })
         .where(and(eq(loadListEntries.wayBillRef, waybill.wayBillRef), isNull(loadListEntries.dateRemoved)));
       await transition(tx, waybillWorkflow, waybillTarget, {
         id: waybill.id, action: "removeFromLoadList", actor: caller, remarks: `Transferred to voyage ${to.voyageNum}`,
         set: { releaseType: "", releaseTag: "", userModified: caller.userId },
       });
-      await withdrawCargoStage(tx, s.booking.bookingRef, LOAD_LIST_STAGE);
+      for (const ref of [waybill.bookingRef, waybill.tandemBookingRef]) if (ref) await withdrawCargoStage(tx, ref, LOAD_LIST_STAGE);
     }
     // Only bookings still as they were read move: of two clerks moving the same booking, the second stops here.
     for (const r of records) {
@@ -273,9 +281,9 @@ export async function transferBookings(db: Db, caller: Caller, input: VoyageTran
         throw new AppError("CONFLICT", `Booking ${r.bookingRef} changed after you opened the list. Reload it and try again; nothing was transferred.`);
       }
     }
-    if (moving.length > 0) {
+    if (bills.length > 0) {
       await tx.update(waybills).set({ voyageNum: to.voyageNum, userModified: caller.userId, dateModified: now })
-        .where(inArray(waybills.bookingRef, refs));
+        .where(inArray(waybills.wayBillRef, bills.map((w) => w.wayBillRef)));
     }
     await tx.update(outboundCts).set({ voyageNum: to.voyageNum, userModified: caller.userId, dateModified: now }).where(inArray(outboundCts.bookingRef, refs));
     // A batch goes along when none of its bookings stays behind.
@@ -288,7 +296,7 @@ export async function transferBookings(db: Db, caller: Caller, input: VoyageTran
         .where(and(inArray(bookingBatches.bookingBatchRef, whole), eq(bookingBatches.voyageNum, from.voyageNum)));
     }
     await tx.insert(voyageReguides).values({
-      kind: VOYAGE_TRANSFER, voyageNum: from.voyageNum, toVoyageNum: to.voyageNum, bookingRefs: refs, wayBillRefs: moving.map((w) => w.wayBillRef),
+      kind: VOYAGE_TRANSFER, voyageNum: from.voyageNum, toVoyageNum: to.voyageNum, bookingRefs: refs, wayBillRefs: bills.map((w) => w.wayBillRef),
       reason: input.reason, userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
     });
     await recordAudits(tx, states.map((s) => ({
@@ -306,7 +314,7 @@ export async function transferBookings(db: Db, caller: Caller, input: VoyageTran
     return whole;
   });
   return {
-    data: { voyageNum: from.voyageNum, toVoyageNum: to.voyageNum, bookingRefs: refs, wayBillRefs: moving.map((w) => w.wayBillRef), batchesMoved },
+    data: { voyageNum: from.voyageNum, toVoyageNum: to.voyageNum, bookingRefs: refs, wayBillRefs: bills.map((w) => w.wayBillRef), batchesMoved },
     message: VOYAGE_TRANSFERRED,
   };
 }

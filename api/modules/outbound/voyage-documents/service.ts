@@ -169,6 +169,7 @@ export async function voyageReport(db: Db, voyageNum: string, scope: BranchScope
       isStripping: w.strippingType !== null,
       isTandem: w.isTandem,
       size: line?.size ?? w.size,
+      tandemVanNumber: w.tandemContainerVanNum,
       onBoard: line !== undefined || w.status === "Loaded",
       charges: own.map((c) => ({ chargeCode: c.chargeCode, part: c.part, chargeValue: c.chargeValue, availableTo: c.availableTo })),
     };
