@@ -23,15 +23,15 @@ export function cargoClassOf(cargoType: { code: string; name: string; isContaine
 }
 
 /**
- * The reports of a voyage and the files each writes: the web's Reports panel and `lading export voyage` offer
- * them by these names. `files` are the document builders' names (templates/builders.ts).
+ * The reports of a voyage by the names `lading export voyage --report` takes: the build-up (its printout and
+ * Buildup.xlsx), the coasting manifest, the loading report, the empty container report, the costing manifest.
  */
 export const VOYAGE_REPORTS = {
-  buildup: { title: "Build-up report", files: ["buildupReport", "buildupWorkbook"], about: "every waybill of the voyage, by destination" },
-  manifest: { title: "Coasting manifest", files: ["coastingManifest"], about: "the cargo counted onto the vessel" },
-  loading: { title: "Loading report", files: ["loadingReport"], about: "full vans by size, rolling cargo and breakbulk, by destination" },
-  empties: { title: "Empty container report", files: ["emptyContainerReport"], about: "the empty vans counted onto the vessel" },
-  costing: { title: "Cargo costing manifest", files: ["costingManifest"], about: "each waybill's charges by part and payment side" },
+  buildup: { title: "Build-up report" },
+  manifest: { title: "Coasting manifest" },
+  loading: { title: "Loading report" },
+  empties: { title: "Empty container report" },
+  costing: { title: "Cargo costing manifest" },
 } as const;
 export type VoyageReportName = keyof typeof VOYAGE_REPORTS;
 export const VOYAGE_REPORT_NAMES = Object.keys(VOYAGE_REPORTS) as VoyageReportName[];
