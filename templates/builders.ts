@@ -13,6 +13,8 @@ import type { SoundingReportExport } from "./exports/sounding-report.ts";
 import type { AeSummaryExport, AgingExport, CustomersPerAeExport } from "./exports/sq-reports.ts";
 import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
+import type { BuildupReportDocument } from "./documents/buildup-report.ts";
+import type { VoyageReport } from "./exports/voyage-reports.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -99,6 +101,30 @@ export const documentBuilders = {
   loadingConfirmation: async () => {
     const t = await import("./documents/loading-confirmation.ts");
     return (view: LoadingConfirmationDocument): DownloadFile => pdfFile(t.buildLoadingConfirmationPdf(view), t.LOADING_CONFIRMATION_NAME(view.transactionRef));
+  },
+  buildupReport: async () => {
+    const t = await import("./documents/buildup-report.ts");
+    return (report: BuildupReportDocument): DownloadFile => pdfFile(t.buildBuildupReportPdf(report), t.BUILDUP_REPORT_NAME(report.header.voyageNum));
+  },
+  buildupWorkbook: async () => {
+    const t = await import("./exports/voyage-reports.ts");
+    return (report: VoyageReport): DownloadFile => workbookFile(t.buildBuildupWorkbook(report), t.BUILDUP_XLSX_NAME);
+  },
+  coastingManifest: async () => {
+    const t = await import("./exports/voyage-reports.ts");
+    return (report: VoyageReport): DownloadFile => workbookFile(t.buildCoastingManifestWorkbook(report), t.COASTING_MANIFEST_XLSX_NAME);
+  },
+  loadingReport: async () => {
+    const t = await import("./exports/voyage-reports.ts");
+    return (report: VoyageReport): DownloadFile => workbookFile(t.buildLoadingReportWorkbook(report), t.LOADING_REPORT_XLSX_NAME);
+  },
+  emptyContainerReport: async () => {
+    const t = await import("./exports/voyage-reports.ts");
+    return (report: VoyageReport): DownloadFile => workbookFile(t.buildEmptyContainerWorkbook(report), t.EMPTY_CONTAINER_REPORT_XLSX_NAME);
+  },
+  costingManifest: async () => {
+    const t = await import("./exports/voyage-reports.ts");
+    return (report: VoyageReport): DownloadFile => workbookFile(t.buildCostingManifestWorkbook(report), t.COSTING_MANIFEST_XLSX_NAME);
   },
 };
 

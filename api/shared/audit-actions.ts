@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   "WAYBILL_CHARGES_CHANGED",
   // A shipper's loading confirmation made (unsent: no e-mail address on file) or its link sent, or sent again.
   "LOADING_CONFIRMATION_MADE", "LOADING_CONFIRMATION_SENT",
+  // Reguiding: a voyage's vessel changed, a booking and its waybill moved to another voyage, before and after.
+  "VOYAGE_VESSEL_CHANGED", "VOYAGE_TRANSFERRED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,6 +36,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
+  "dispatch-list",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
 ] as const;

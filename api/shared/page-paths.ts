@@ -86,6 +86,7 @@ export const PAGES = {
   stowageVoyages: "/outbound/stowage",
   croRead: "/outbound/CROAcctg/read/:id",
   outboundDispatch: "/outbound/dispatchModule",
+  outboundVoyages: "/outbound/voyages",
 
   inbound: "/inbound",
   unloadList: "/inbound/unloadList/:voyageNum",

@@ -34,7 +34,7 @@ const masterDataExports = () => [
 ] as const;
 
 /** The `export` command group, made by whichever module registers an export first. */
-function exportGroup(program: Command): Command {
+export function exportGroup(program: Command): Command {
   return program.commands.find((c) => c.name() === "export") ??
     program.command("export").description("write a master-data list as the Excel workbook the web app downloads");
 }

@@ -161,14 +161,23 @@ async function linesOf(db: Db, records: BookingRecord[], address: (b: BookingRec
   }));
 }
 
+/**
+ * Which door bookings a list covers: a branch, and dates, a voyage or both (the dispatch lists of the outbound
+ * module ask for one voyage's, whatever their dates).
+ */
+export type DeliveryListScope = Pick<DeliveryListQuery, "branchCode"> & Partial<Pick<DeliveryListQuery, "dateFrom" | "dateTo">> & { voyageNum?: string };
+
+const ofVoyage = (voyageNum: string | undefined) => (voyageNum ? sql`lower(${bookings.voyageNum}) = lower(${voyageNum})` : undefined);
+
 /** Door pick-ups of a branch by pick-up date: where the trucks go. */
-export async function pickUpList(db: Db, query: DeliveryListQuery, scope: BranchScope) {
+export async function pickUpList(db: Db, query: DeliveryListScope, scope: BranchScope) {
   const records = await db.select().from(bookings).where(and(
     branchCondition(scope, bookings.branchCode),
     sql`lower(${bookings.branchCode}) = lower(${query.branchCode})`,
     inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(pickUpAtDoor)),
-    gte(bookings.pickUpDate, query.dateFrom),
-    lte(bookings.pickUpDate, query.dateTo),
+    query.dateFrom ? gte(bookings.pickUpDate, query.dateFrom) : undefined,
+    query.dateTo ? lte(bookings.pickUpDate, query.dateTo) : undefined,
+    ofVoyage(query.voyageNum),
     notInArray(bookings.status, GONE),
   )).orderBy(asc(bookings.pickUpDate), asc(bookings.pickUpTime), asc(bookings.id));
   const data = await linesOf(db, records, (b) => addressText(pickUpAddressOf(b)));
@@ -176,15 +185,16 @@ export async function pickUpList(db: Db, query: DeliveryListQuery, scope: Branch
 }
 
 /** Door deliveries bound for a branch, by booking date: what its trucks will deliver once the cargo lands. */
-export async function inboundDeliveryList(db: Db, query: DeliveryListQuery, scope: BranchScope) {
+export async function inboundDeliveryList(db: Db, query: DeliveryListScope, scope: BranchScope) {
   // The branch that took the booking sees it as usual; the receiving branch sees it too, since delivering it
   // is that branch's work (its trucks go out), though the booking itself stays the origin branch's record.
   const records = await db.select().from(bookings).where(and(
     or(branchCondition(scope, bookings.branchCode), branchCondition(scope, bookings.destinationBranchCode)),
     sql`lower(${bookings.destinationBranchCode}) = lower(${query.branchCode})`,
     inArray(bookings.modeOfDelivery, DELIVERY_MODES.filter(deliverToDoor)),
-    gte(bookings.bookingDate, query.dateFrom),
-    lte(bookings.bookingDate, query.dateTo),
+    query.dateFrom ? gte(bookings.bookingDate, query.dateFrom) : undefined,
+    query.dateTo ? lte(bookings.bookingDate, query.dateTo) : undefined,
+    ofVoyage(query.voyageNum),
     notInArray(bookings.status, [...GONE, "Draft", "Sent"]),
   )).orderBy(asc(bookings.bookingDate), asc(bookings.id));
   const data = await linesOf(db, records, (b) => addressText(deliveryAddressOf(b)));

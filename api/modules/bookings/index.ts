@@ -8,6 +8,12 @@ export { addressText, type BookingRecord, bookingByRef, bookingRow } from "./rec
 export { bookingWorkflow, CARGO_STAGES, DELIVERY_MODES, PAYMENT_MODES } from "./rules.ts";
 export { recordCargoStage, withdrawCargoStage } from "./tracking.ts";
 export { bookingRefParam, type BookingRow } from "./schemas.ts";
+// The door bookings of a voyage at a branch, which the outbound dispatch lists hand to the trucks.
+export { type DeliveryListScope, inboundDeliveryList, pickUpList } from "./documents.ts";
+export { type DeliveryListLine } from "./schemas.ts";
+// The demo line's door bookings that the outbound dispatch lists are made of.
+export { confirmBatch, createBatch } from "./service.ts";
+export { createBatchBody } from "./schemas.ts";
 
 import { seedDemoBookings } from "./demo.ts";
 import { bookingJobs } from "./jobs.ts";

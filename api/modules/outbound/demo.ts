@@ -8,12 +8,14 @@ import { issueCts } from "./cts/service.ts";
 import { issueCtsBody } from "./cts/schemas.ts";
 import { createWaybill, updateWaybill } from "./waybills/service.ts";
 import { seedDemoStowage } from "./stowage/demo.ts";
+import { seedDemoDispatch } from "./dispatch/demo.ts";
 
 /**
  * The outbound part of the demo line, on the bookings whose withdrawal (ATW) the bookings demo issued: the first
  * waits for its van; the second's van has left on a transfer slip, dented on the roof and loose at the door; the
  * third's van left too, came back stuffed, got its waybill (charges split between Manila and Cebu, the cargo going
- * with a permit, so the lane's permit fee is billed) and is loaded on the vessel.
+ * with a permit, so the lane's permit fee is billed) and is loaded on the vessel. Then the yard's pick-up lists of the
+ * voyage's door bookings (dispatch/demo.ts).
  */
 export async function seedDemoOutbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
   const { yard } = ctx.people;
@@ -40,5 +42,6 @@ export async function seedDemoOutbound(db: Db, ctx: DemoContext): Promise<Record
   // Loading belongs to the load list and tally sheet, still to come; until then the yard clerk marks it loaded.
   await transition(db, bookingWorkflow, bookingTarget, { id: loaded.id, action: "load", actor: yard });
   const stowage = await seedDemoStowage(db, ctx);
-  return { transferSlips: 2, waybills: 1, ...stowage };
+  const dispatch = await seedDemoDispatch(db, ctx);
+  return { transferSlips: 2, waybills: 1, ...stowage, ...dispatch };
 }

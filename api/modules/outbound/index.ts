@@ -1,20 +1,33 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
+// The voyage's reports, for `lading export voyage`.
+export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./voyage-documents/rules.ts";
+export { voyageReportFiles } from "./voyage-documents/documents.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
+import { dispatchRoutes } from "./dispatch/routes.ts";
+import { reguidingRoutes } from "./reguiding/routes.ts";
+import { voyageDocumentRoutes } from "./voyage-documents/routes.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
 import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
 
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerOutboundCommands } from "../../../cli/commands/outbound.ts";
+
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
- * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folder.
+ * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders, with the
+ * voyage's documents (voyage-documents/), the dispatch lists (dispatch/) and reguiding (reguiding/).
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
-  routes: [...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes],
+  routes: [
+    ...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes, ...dispatchRoutes, ...reguidingRoutes,
+  ],
   jobs: [],
+  commands: registerOutboundCommands,
   demo: seedDemoOutbound,
 };

@@ -141,7 +141,9 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowagePlanPage.tsx"))),
   r(PAGES.stowageVoyages, "Stowage plans and loading confirmations", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowageVoyagesPage.tsx"))),
   r(PAGES.croRead, "Cargo release order", "OUTBOUND"),
-  r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND"),
+  r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
+  // Voyage listings per branch (001 §7 OutBound): the voyage's reports and its reguiding.
+  r(PAGES.outboundVoyages, "Voyages", "OUTBOUND", lazy(() => import("../features/outbound/pages/OutboundVoyagesPage.tsx"))),
 
   area(PAGES.inbound, "Inbound", "INBOUND"),
   r(PAGES.unloadList, "Unload list", "INBOUND"),

@@ -1,0 +1,123 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { firstStart } from "../../api/modules/index.ts";
+import { openDatabase } from "../../db/client.ts";
+import { tallySheetLines, tallySheets, voyageSchedules, waybills } from "../../db/schema/index.ts";
+
+/**
+ * `lading export voyage`: the voyage's reports written to a directory from the same services as the web's
+ * downloads, on the demo line's open voyage with its waybill's van and two empty vans counted at the pier.
+ */
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const launcher = path.join(root, "cli", "lading.mjs");
+
+function lading(args: string[], env: { DATA_DIR: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ...env };
+  delete childEnv.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: root, env: childEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dataDir: string;
+let env: { DATA_DIR: string };
+let voyageNum: string;
+let wayBillRef: string;
+
+function sheet(file: string) {
+  const book = XLSX.read(readFileSync(file), { type: "buffer", cellStyles: true });
+  const first = book.Sheets[book.SheetNames[0]];
+  return {
+    names: book.SheetNames,
+    rows: XLSX.utils.sheet_to_json<(string | number | null)[]>(first, { header: 1, defval: null, blankrows: true }),
+    widths: (first["!cols"] ?? []).map((c: { wch?: number }) => c.wch),
+  };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "lading-voyage-export-"));
+  env = { DATA_DIR: dataDir };
+  const migrated = await lading(["db", "migrate"], env);
+  expect(migrated.code, migrated.stderr).toBe(0);
+  const handle = await openDatabase(env);
+  try {
+    await firstStart(handle.db, { adminPassword: "voyage-export-admin-1", linkBase: "http://localhost:8000" });
+    const [open] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-OPEN"));
+    voyageNum = open.voyageNum;
+    const [wb] = await handle.db.select().from(waybills).where(and(eq(waybills.voyageNum, voyageNum), ne(waybills.status, "Cancelled")));
+    wayBillRef = wb.wayBillRef;
+    // The pier counted the waybill's van and two empty vans for Cebu.
+    const [ts] = await handle.db.insert(tallySheets).values({
+      tallySheetNum: "TS-MNL-2026-900001", tallySheetType: "Loading", status: "Open", voyageNum, branchCode: "MNL", destinationBranchCode: "CEB",
+    }).returning();
+    const at = new Date("2026-11-28T02:00:00.000Z");
+    await handle.db.insert(tallySheetLines).values([
+      { tallySheetId: ts.id, entryId: "e1", wayBillRef, bookingRef: wb.bookingRef, containerVanNum: wb.containerVanNum, containerType: "FL", size: "20", timeTallied: at },
+      { tallySheetId: ts.id, entryId: "e2", containerVanNum: "LDGU2010037", containerType: "MT", size: "20", timeTallied: at },
+      { tallySheetId: ts.id, entryId: "e3", containerVanNum: "LDGU2010042", containerType: "MT", size: "20", timeTallied: at },
+    ]);
+  } finally {
+    await handle.close();
+  }
+}, 180_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("lading export voyage", () => {
+  it("writes every report of the voyage into the directory, each saying what it holds", async () => {
+    const out = path.join(dataDir, "reports");
+    const run = await lading(["export", "voyage", voyageNum, "--out", out], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split("\n")).toEqual([
+      `Wrote 1 waybill to ${path.join(out, `Buildup-${voyageNum}.pdf`)}`,
+      `Wrote 1 waybill to ${path.join(out, "Buildup.xlsx")}`,
+      `Wrote 1 waybill to ${path.join(out, "Coasting_Manifest.xlsx")}`,
+      `Wrote 1 waybill to ${path.join(out, "Loading_Report.xlsx")}`,
+      `Wrote 2 empty vans to ${path.join(out, "Empty_Container_Report.xlsx")}`,
+      `Wrote 1 waybill to ${path.join(out, "Cargo_Costing_Manifest.xlsx")}`,
+    ]);
+    expect(readdirSync(out).sort()).toEqual([
+      `Buildup-${voyageNum}.pdf`, "Buildup.xlsx", "Cargo_Costing_Manifest.xlsx", "Coasting_Manifest.xlsx", "Empty_Container_Report.xlsx", "Loading_Report.xlsx",
+    ]);
+    expect(readFileSync(path.join(out, `Buildup-${voyageNum}.pdf`)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // No final tally yet: the tab is number and route, the number whole.
+    const tab = `${voyageNum} MNL-CEB`;
+    const loading = sheet(path.join(out, "Loading_Report.xlsx"));
+    expect(loading.names).toEqual([tab]);
+    expect(loading.rows.slice(3)).toEqual([["Destination", "Cargo", "TEU", "Goods"], ["Cebu", "1 x 20 FULLS LOADED", 1, ""], ["Total", "", 1, ""]]);
+    expect(loading.widths).toEqual([16, 24, 7, 40]);
+    const empties = sheet(path.join(out, "Empty_Container_Report.xlsx"));
+    expect([empties.names, empties.rows[3].slice(0, 2)]).toEqual([[tab], ["Cebu", "2 x 20 EMPTIES"]]);
+    const buildup = sheet(path.join(out, "Buildup.xlsx"));
+    expect(buildup.rows.slice(4, 5).map((r) => [r[2], r[3], r[32]])).toEqual([[wayBillRef, "Draft", "Yes"]]);
+    const manifest = sheet(path.join(out, "Coasting_Manifest.xlsx"));
+    expect(manifest.rows[4][1]).toBe(wayBillRef);
+    const costing = sheet(path.join(out, "Cargo_Costing_Manifest.xlsx"));
+    expect([costing.rows[4][1], costing.rows[5][0]]).toEqual([wayBillRef, "Total"]);
+  }, 120_000);
+
+  it("writes only the reports asked for, and refuses a report it does not know", async () => {
+    const out = path.join(dataDir, "loading-only");
+    const run = await lading(["export", "voyage", voyageNum, "--report", "loading", "empties", "--out", out], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(["Empty_Container_Report.xlsx", "Loading_Report.xlsx"]);
+    const wrong = await lading(["export", "voyage", voyageNum, "--report", "stowage", "--out", out], env);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("Unknown report stowage: choose from buildup|manifest|loading|empties|costing.");
+    const missing = await lading(["export", "voyage", "VOY-MNL-1999-000001", "--out", out], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("Voyage VOY-MNL-1999-000001 was not found.");
+  }, 120_000);
+});
