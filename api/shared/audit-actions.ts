@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   "LOADING_CONFIRMATION_MADE", "LOADING_CONFIRMATION_SENT",
   // Reguiding: a voyage's vessel changed, a booking and its waybill moved to another voyage, before and after.
   "VOYAGE_VESSEL_CHANGED", "VOYAGE_TRANSFERRED",
+  // A branch's (seller) or a customer's (buyer) tax particulars: what an invoice prints and what is withheld.
+  "TAX_PARTICULARS_ADDED", "TAX_PARTICULARS_CHANGED", "TAX_PARTICULARS_DELETED",
+  // An invoice issued from a waybill (its amounts), and a posting to BASE sent again by hand.
+  "INVOICE_ISSUED", "POSTING_RETRIED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,5 +43,6 @@ export const AUDIT_RECORD_KINDS = [
   "dispatch-list",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
+  "branch", "cro-accounting", "invoice", "posting",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

@@ -12,6 +12,18 @@ import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODE
 const values = <T extends readonly Record<string, string>[], K extends keyof T[number] & string>(list: T, key: K) =>
   list.map((entry) => (entry as Record<string, string>)[key]) as unknown as readonly [T[number][K] & string, ...(T[number][K] & string)[]];
 
+/** How a branch's TIN is written: the nine digits of the company's TIN and the branch code, "123-456-789-00001". */
+export const TIN_WITH_BRANCH_CODE = /^\d{3}-\d{3}-\d{3}-\d{3,5}$/;
+
+/** A TIN with its branch code, or nothing yet (the branch then issues no invoice). */
+const tinWithBranchCode = (label: string) => {
+  const field = text(label, { max: 20, required: false, unlisted: true });
+  return {
+    ...field,
+    schema: field.schema.refine((v) => v === "" || TIN_WITH_BRANCH_CODE.test(v), `${label} is written 123-456-789-00001 (the TIN and the branch code)`),
+  };
+};
+
 export const branchContract = entityContract({
   label: "Branch",
   resource: "Branches",
@@ -21,6 +33,10 @@ export const branchContract = entityContract({
     name: text("Branch name"),
     address: text("Address", { max: 300, required: false }),
     baseBranchId: text("Accounting base id", { max: 40, required: false, unlisted: true }),
+    // The seller as the branch's invoices print it (domain notes §6); a branch issues none until all three are set.
+    registeredName: text("Registered name", { max: 200, required: false, unlisted: true }),
+    businessStyle: text("Business style", { max: 200, required: false, unlisted: true }),
+    tin: tinWithBranchCode("TIN with branch code"),
   },
 });
 
@@ -100,6 +116,20 @@ export const routeContract = entityContract({
   },
 });
 
+/** How a charge is taxed (domain notes §7): VATable unless marked exempt or zero-rated. */
+export const TAX_CLASSES = ["VATABLE", "EXEMPT", "ZERO_RATED"] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+export const TAX_CLASS_LABELS: Record<TaxClass, string> = { VATABLE: "VATable", EXEMPT: "VAT-exempt", ZERO_RATED: "Zero-rated" };
+
+/** What a customer withholds when it pays (domain notes §8). */
+export const WITHHOLDING_SETTINGS = ["NONE", "PRIVATE", "GOVERNMENT"] as const;
+export type WithholdingSetting = (typeof WITHHOLDING_SETTINGS)[number];
+export const WITHHOLDING_LABELS: Record<WithholdingSetting, string> = {
+  NONE: "None",
+  PRIVATE: "Private (2% EWT)",
+  GOVERNMENT: "Government (2% EWT and 5% VAT)",
+};
+
 export const CHARGE_CATEGORIES = ["FREIGHT", "PORT", "TRUCKING", "STRIPPING_STUFFING", "INSURANCE", "OTHER"] as const;
 export const CHARGE_CLASSES = ["ORIGIN", "DESTINATION", "BOTH"] as const;
 export const EFFECTIVE_DATE_BASES = ["BOOKING_DATE", "SQ_DATE", "DEPARTURE_DATE"] as const;
@@ -133,6 +163,11 @@ export const chargeContract = entityContract({
     field: "strippingType",
     message: "A stripping type can only be set on a stripping or stuffing charge",
     holds: (charge) => !charge.strippingType || charge.isStrippingStuffingCharge === true,
+  }, {
+    // The waybill works its VAT out from isVatable, the invoice from the tax class: the two must not disagree.
+    field: "taxClass",
+    message: "A VAT-exempt or zero-rated charge is not VAT-able: untick VAT-able",
+    holds: (charge) => charge.taxClass === undefined || charge.taxClass === "VATABLE" || charge.isVatable === false,
   }],
   fields: {
     code: code("Charge code"),
@@ -146,6 +181,8 @@ export const chargeContract = entityContract({
     cargoType: ref("Cargo type", "CargoTypes", { required: false, unlisted: true }),
     effectiveDateBasis: choice("Effective date basis", EFFECTIVE_DATE_BASES, { unlisted: true, labels: EFFECTIVE_DATE_BASIS_LABELS }),
     isVatable: flag("VAT-able", { default: true }),
+    taxClass: choice("Tax class", TAX_CLASSES, { labels: TAX_CLASS_LABELS, unlisted: true, default: "VATABLE" }),
+    passThrough: flag("Pass-through (billed by the port to the consignee)", { unlisted: true }),
     showInSq: flag("Show in sales quotation", { default: true, unlisted: true }),
     openVanApply: flag("Applies to open vans", { unlisted: true }),
     backLoadApply: flag("Applies to back-load", { unlisted: true }),
@@ -260,6 +297,11 @@ export const customerContract = entityContract({
     contactNum: text("Contact number", { max: 40, required: false }),
     customerContactEmail: email("Email address"),
     tin: text("TIN", { max: 20, required: false, unlisted: true }),
+    // The buyer's tax particulars: an invoice of 1,000.00 or more to a VAT-registered buyer names its TIN
+    // (domain notes §6), and what it withholds decides the tax taken off its payments (§8).
+    vatRegistered: flag("VAT-registered", { unlisted: true }),
+    withholding: choice("Withholding", WITHHOLDING_SETTINGS, { labels: WITHHOLDING_LABELS, unlisted: true, default: "NONE" }),
+    isTopWithholdingAgent: flag("Top withholding agent", { unlisted: true }),
     customerType: choice("Customer type", CUSTOMER_TYPES, { labels: { SHIPPER: "Shipper", CONSIGNEE: "Consignee", BOTH: "Shipper and consignee" } }),
     isPayor: flag("Payor", { default: true, unlisted: true }),
     isCollectionPayor: flag("Collection payor", { unlisted: true }),
