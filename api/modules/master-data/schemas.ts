@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { choice, code, containerNumber, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "../../shared/fields.ts";
-import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "../../shared/reference-lists.ts";
+import {
+  CHARGE_PARTS,
+  CONTAINER_VAN_CONDITIONS,
+  RATE_UNITS,
+  STRIPPING_TYPE_CODES,
+  TAX_CLASS_LABELS,
+  TAX_CLASSES,
+  WITHHOLDING_LABELS,
+  WITHHOLDING_SETTINGS,
+} from "../../shared/reference-lists.ts";
 
 /**
  * Every master-data entity, declared once: its fields (with the labels and checks the screens show), the
@@ -115,20 +124,6 @@ export const routeContract = entityContract({
     destinationBranchCodes: refs("Destination branches", "Branches", { min: 1 }),
   },
 });
-
-/** How a charge is taxed (domain notes §7): VATable unless marked exempt or zero-rated. */
-export const TAX_CLASSES = ["VATABLE", "EXEMPT", "ZERO_RATED"] as const;
-export type TaxClass = (typeof TAX_CLASSES)[number];
-export const TAX_CLASS_LABELS: Record<TaxClass, string> = { VATABLE: "VATable", EXEMPT: "VAT-exempt", ZERO_RATED: "Zero-rated" };
-
-/** What a customer withholds when it pays (domain notes §8). */
-export const WITHHOLDING_SETTINGS = ["NONE", "PRIVATE", "GOVERNMENT"] as const;
-export type WithholdingSetting = (typeof WITHHOLDING_SETTINGS)[number];
-export const WITHHOLDING_LABELS: Record<WithholdingSetting, string> = {
-  NONE: "None",
-  PRIVATE: "Private (2% EWT)",
-  GOVERNMENT: "Government (2% EWT and 5% VAT)",
-};
 
 export const CHARGE_CATEGORIES = ["FREIGHT", "PORT", "TRUCKING", "STRIPPING_STUFFING", "INSURANCE", "OTHER"] as const;
 export const CHARGE_CLASSES = ["ORIGIN", "DESTINATION", "BOTH"] as const;
