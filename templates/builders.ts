@@ -7,6 +7,7 @@ import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
+import type { InvoiceDocument } from "./documents/invoice.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
 import type { SoundingReportExport } from "./exports/sounding-report.ts";
@@ -125,6 +126,10 @@ export const documentBuilders = {
   costingManifest: async () => {
     const t = await import("./exports/voyage-reports.ts");
     return (report: VoyageReport): DownloadFile => workbookFile(t.buildCostingManifestWorkbook(report), t.COSTING_MANIFEST_XLSX_NAME);
+  },
+  invoice: async () => {
+    const t = await import("./documents/invoice.ts");
+    return (view: InvoiceDocument): DownloadFile => pdfFile(t.buildInvoicePdf(view), t.INVOICE_NAME(view.invoiceNo));
   },
 };
 

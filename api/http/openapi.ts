@@ -47,6 +47,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Vessel updates": "Vessel arrival and departure updates of a voyage.",
   "Bookings": "Bookings and batches, the customer booking link, tracking and printouts.",
   "Outbound": "After the withdrawal: cargo transfer slips, with the waybill and loading to come.",
+  "CRO Accounting": "Cargo-release accounting: the voyages to bill, the waybill invoices, and their postings to BASE.",
+  "SI archive": "Posted sales invoices and their waybills, by year, month, vessel and voyage (read-only).",
 };
 
 const words = (text: string) => text.replace(/'/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean);

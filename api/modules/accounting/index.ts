@@ -1,6 +1,20 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { enqueuePosting, idempotencyKeyOf, POSTING_DOC_TYPES, type PostingDocType, type PostingRequest } from "./posting/outbox.ts";
+// The posting relay and its connector to BASE: the server's settings configure it, `lading post` runs it.
+export { type BaseConnector, createBaseConnector } from "./posting/connector.ts";
+export { baseDirectoryOf } from "./posting/directory.ts";
+export { relayPostings, type RelayReport } from "./posting/relay.ts";
+export { configureBase } from "./posting/service.ts";
+
+import { archiveRoutes } from "./archive/routes.ts";
+import { seedDemoAccounting } from "./demo.ts";
+import { invoiceRoutes } from "./invoices/routes.ts";
+import { postingJobs } from "./posting/jobs.ts";
+import { postingRoutes } from "./posting/routes.ts";
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerPostCommands } from "../../../cli/commands/post.ts";
 
 /**
  * Accounting (001 §2 /CROAccounting): cargo-release accounting and the waybill invoices, collections with the
@@ -8,6 +22,8 @@ export { enqueuePosting, idempotencyKeyOf, POSTING_DOC_TYPES, type PostingDocTyp
  */
 export const accountingModule: LadingModule = {
   name: "accounting",
-  routes: [],
-  jobs: [],
+  routes: [...invoiceRoutes, ...postingRoutes, ...archiveRoutes],
+  jobs: [...postingJobs],
+  commands: registerPostCommands,
+  demo: seedDemoAccounting,
 };

@@ -243,6 +243,6 @@ export function buyerProblems(buyer: Buyer, total: string, reference: string): R
 export const CANCEL_REASON_MAX = 300;
 
 /** The reversal of a posted amount: every total with its sign turned. */
-export function negated(totals: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, formatCentavos(-toCentavos(v))]));
+export function negated<T extends Record<string, string>>(totals: T): T {
+  return Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, formatCentavos(-toCentavos(v))])) as T;
 }
