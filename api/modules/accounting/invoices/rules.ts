@@ -152,8 +152,8 @@ export interface InvoiceLine {
   taxClass: TaxClass;
 }
 
-/** "12.500" reads 12.5; a whole number keeps its zeros ("400"). */
-const quantityText = (value: string) => (value.includes(".") ? value.replace(/\.?0+$/, "") : value) || "0";
+/** "12.500" reads 12.5, "2.000" reads 2; a whole number keeps its zeros ("400"). */
+export const quantityText = (value: string) => (value.includes(".") ? value.replace(/\.?0+$/, "") : value) || "0";
 
 /**
  * A waybill line as the invoice describes it: the charge, its quantity in the rate's unit and the rate. A line

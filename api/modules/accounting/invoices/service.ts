@@ -46,6 +46,7 @@ import {
   MODES_OF_SIDE,
   negated,
   NO_MORE_WAYBILLS,
+  quantityText,
   type Refusal,
   type Seller,
   sellerProblems,
@@ -119,7 +120,8 @@ async function invoiceRowsOf(db: Db, records: readonly InvoiceRecord[]): Promise
       dateCancelled: r.dateCancelled?.toISOString() ?? null,
       dateModified: r.dateModified.toISOString(),
       lines: lines.filter((l) => l.invoiceId === r.id).map((l) => ({
-        chargeCode: l.chargeCode, description: l.description, quantity: l.quantity, unit: l.unit, unitPrice: l.unitPrice, amount: l.amount, taxClass: l.taxClass,
+        chargeCode: l.chargeCode, description: l.description, quantity: quantityText(l.quantity), unit: l.unit, unitPrice: l.unitPrice, amount: l.amount,
+        taxClass: l.taxClass,
       })),
       posting: latest ? { idempotencyKey: latest.idempotencyKey, status: latest.status, lastError: latest.lastError } : null,
       collected,
