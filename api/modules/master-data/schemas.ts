@@ -25,13 +25,13 @@ const values = <T extends readonly Record<string, string>[], K extends keyof T[n
 export const TIN_WITH_BRANCH_CODE = /^\d{3}-\d{3}-\d{3}-\d{3,5}$/;
 
 /** A TIN with its branch code, or nothing yet (the branch then issues no invoice). */
-const tinWithBranchCode = (label: string) => {
-  const field = text(label, { max: 20, required: false, unlisted: true });
-  return {
-    ...field,
-    schema: field.schema.refine((v) => v === "" || TIN_WITH_BRANCH_CODE.test(v), `${label} is written 123-456-789-00001 (the TIN and the branch code)`),
-  };
-};
+const tinWithBranchCode = (label: string) => ({
+  // The check sits under the default, so an update (which drops the default) checks it too.
+  schema: z.string({ error: `${label} must be text` }).trim().max(20, `${label} can be at most 20 characters`)
+    .refine((v) => v === "" || TIN_WITH_BRANCH_CODE.test(v), `${label} is written 123-456-789-00001 (the TIN and the branch code)`)
+    .default(""),
+  meta: { label, kind: "text" as const, required: false, max: 20, listed: false },
+});
 
 export const branchContract = entityContract({
   label: "Branch",
