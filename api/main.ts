@@ -8,7 +8,7 @@ import { firstStart, moduleJobs } from "./modules/index.ts";
 import { stopNotifications } from "./modules/notifications/index.ts";
 import { startDocumentWorkers, stopDocumentWorkers } from "./shared/document-pool.ts";
 import { createJobRunner } from "./shared/schedule.ts";
-import { type LadingEnv, loadBaseSettings, loadConfig, loadDocumentWorkers, loadJobsSetting, loadMailSettings } from "./settings.ts";
+import { baseSettingsNote, type LadingEnv, loadBaseSettings, loadConfig, loadDocumentWorkers, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
 const port = Number(env.PORT || 8000);
@@ -92,7 +92,7 @@ console.log(transport
   : "Email: no SMTP_URL set; messages are kept in System Account > Email outbox");
 console.log(config.base
   ? `Postings: sent to BASE at ${config.base.url}`
-  : "Postings: no BASE_URL set; invoices and receipts wait HELD on the CRO Accounting postings screen");
+  : `Postings: ${baseSettingsNote(env) ?? "no BASE_URL set"}; invoices and receipts wait HELD on the CRO Accounting postings screen`);
 console.log(jobs
   ? "Scheduled jobs: run by this server (set LADING_JOBS=off where `lading schedule` runs them)"
   : "Scheduled jobs: off here (LADING_JOBS=off); `lading schedule` runs them");

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { createBaseConnector, relayPostings } from "../../api/modules/accounting/index.ts";
-import { loadBaseSettings } from "../../api/settings.ts";
+import { baseSettingsNote, loadBaseSettings } from "../../api/settings.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { formatTable } from "../format.ts";
 
@@ -43,12 +43,13 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
           return;
         }
         if (!connector) {
+          const why = baseSettingsNote(ctx.env) ?? "BASE_URL is not set";
           if (opts.dryRun) {
-            ctx.print("BASE_URL is not set: nothing would be sent; the waiting postings stay held.");
+            ctx.print(`${why}: nothing would be sent; the waiting postings stay held.`);
             return;
           }
           const { held } = await relayPostings(handle.db, { connector: null, voyageNum });
-          ctx.print(`BASE_URL is not set: nothing was sent. ${held} posting${held === 1 ? " is" : "s are"} now held (HELD); they go out once BASE is configured.`);
+          ctx.print(`${why}: nothing was sent. ${held} posting${held === 1 ? " is" : "s are"} now held (HELD); they go out once BASE is configured.`);
           return;
         }
         let drawn = false;

@@ -55,7 +55,7 @@ export default function CroAccountingPage(_props: PageProps) {
   const branches = usePicker("branches");
   const text = textCells(rows, { tooltip: true });
   const amount = (pick: (r: Row) => string, id: string) => (row: number) => (
-    <Cell>{rows[row] && <span className="lading-accounting-amount" data-testid={`cro-${id}-${keyOf(rows[row])}`}>{formatAmount(pick(rows[row]))}</span>}</Cell>
+    <Cell>{rows[row] && <span className="lading-accounting-amount" data-testid={`cro-amount-${id}-${keyOf(rows[row])}`}>{formatAmount(pick(rows[row]))}</span>}</Cell>
   );
 
   /** Generates the waybill invoices of a row, opening its CRO accounting first when it has none. */
