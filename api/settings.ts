@@ -74,7 +74,7 @@ export function baseSettingsNote(env: LadingEnv): string | null {
   const url = !!env.BASE_URL?.trim();
   const key = !!env.BASE_API_KEY?.trim();
   if (url === key) return null;
-  return url ? "BASE_URL is set but BASE_API_KEY is not: nothing is posted to BASE" : "BASE_API_KEY is set but BASE_URL is not: nothing is posted to BASE";
+  return url ? "BASE_URL is set but BASE_API_KEY is not" : "BASE_API_KEY is set but BASE_URL is not";
 }
 
 /** Web Push is on when both keys are set; a half-given pair is a mistake to report, not to ignore. */
