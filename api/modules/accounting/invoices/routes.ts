@@ -77,7 +77,6 @@ export const invoiceRoutes: RouteDef[] = [
   }, async ({ deps, params, caller }) => ({ data: await croAccountingById(deps.db, params.id, caller) })),
   route({
     method: "post", path: "/CROAccounting", permission, tag, body: createCroAccountingBody, status: 201,
-    aliases: [{ method: "post", path: "/CROAccounting/create" }],
     summary: "Open the billing of a voyage at a branch and side (numbered from the branch's CRA series, Draft)",
     response: written, errors: [409],
   }, ({ deps, body, caller }) => createCroAccounting(deps.db, caller, body)),
