@@ -141,12 +141,6 @@ export default function CroAccountingPage(_props: PageProps) {
         <Column name="ETD" cellRenderer={text((r) => formatDateTime(r.estimatedTimeDeparture))} />
         <Column name="Branch" cellRenderer={text((r) => `${r.branchCode} · ${r.branchName}`)} />
         <Column name="Side" cellRenderer={text((r) => r.side, (r) => `cro-side-${keyOf(r)}`)} />
-        <Column name="Waybills" cellRenderer={text((r) => String(r.waybills))} />
-        <Column name="Billed" cellRenderer={amount((r) => r.billed, "billed")} />
-        <Column name="Invoiced" cellRenderer={amount((r) => r.invoiced, "invoiced")} />
-        <Column name="Collected" cellRenderer={amount((r) => r.collected, "collected")} />
-        <Column name="Open" cellRenderer={amount((r) => r.open, "open")} />
-        <Column name="To invoice" cellRenderer={text((r) => String(r.waiting), (r) => `cro-waiting-${keyOf(r)}`)} />
         <Column name="CRO accounting" cellRenderer={(row) => (
           <Cell>
             {rows[row]?.croAccounting && (
@@ -156,6 +150,12 @@ export default function CroAccountingPage(_props: PageProps) {
             )}
           </Cell>
         )} />
+        <Column name="Waybills" cellRenderer={text((r) => String(r.waybills))} />
+        <Column name="Billed" cellRenderer={amount((r) => r.billed, "billed")} />
+        <Column name="Invoiced" cellRenderer={amount((r) => r.invoiced, "invoiced")} />
+        <Column name="Collected" cellRenderer={amount((r) => r.collected, "collected")} />
+        <Column name="Open" cellRenderer={amount((r) => r.open, "open")} />
+        <Column name="To invoice" cellRenderer={text((r) => String(r.waiting), (r) => `cro-waiting-${keyOf(r)}`)} />
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
     </div>
