@@ -131,25 +131,31 @@ describe("a BASE that misbehaves", () => {
   it("down for a stretch, then up: every document is posted exactly once", async () => {
     const { keys } = await invoicedVoyage("V-DOWN", ["100.00", "200.00", "300.00"]);
     await base.down();
-    const first = await relay({ connector, ids: await idsOf(keys) });
-    expect(first.counts).toEqual({ confirmed: 0, retrying: 3, uncertain: 0, failed: 0 });
-    expect(await statesOf(keys)).toEqual(["FAILED_RETRYABLE", "FAILED_RETRYABLE", "FAILED_RETRYABLE"]);
-    const row = await postingOf(keys[0]);
-    expect(row.lastError).toMatch(/^BASE could not be reached: /);
-    // Nothing is due before its back-off of 30 s runs out.
-    expect(row.nextAttemptAt.getTime()).toBe(clock + 30_000);
-    later(10);
-    expect((await relay({ connector, ids: await idsOf(keys) })).rows).toEqual([]);
-    later(25);
-    expect((await relay({ connector, ids: await idsOf(keys) })).counts.retrying).toBe(3);
-    expect((await postingOf(keys[0])).nextAttemptAt.getTime()).toBe(clock + 60_000);
-    await base.up();
-    later(61);
-    const back = await relay({ connector, ids: await idsOf(keys) });
-    expect(back.counts).toEqual({ confirmed: 3, retrying: 0, uncertain: 0, failed: 0 });
-    for (const key of keys) {
-      expect(base.countOf(key)).toBe(1);
-      expect((await postingOf(key)).attempts).toBe(3);
+    let down = true;
+    try {
+      const first = await relay({ connector, ids: await idsOf(keys) });
+      expect(first.counts).toEqual({ confirmed: 0, retrying: 3, uncertain: 0, failed: 0 });
+      expect(await statesOf(keys)).toEqual(["FAILED_RETRYABLE", "FAILED_RETRYABLE", "FAILED_RETRYABLE"]);
+      const row = await postingOf(keys[0]);
+      expect(row.lastError).toMatch(/^BASE could not be reached: /);
+      // Nothing is due before its back-off of 30 s runs out.
+      expect(row.nextAttemptAt.getTime()).toBe(clock + 30_000);
+      later(10);
+      expect((await relay({ connector, ids: await idsOf(keys) })).rows).toEqual([]);
+      later(25);
+      expect((await relay({ connector, ids: await idsOf(keys) })).counts.retrying).toBe(3);
+      expect((await postingOf(keys[0])).nextAttemptAt.getTime()).toBe(clock + 60_000);
+      await base.up();
+      down = false;
+      later(61);
+      const back = await relay({ connector, ids: await idsOf(keys) });
+      expect(back.counts).toEqual({ confirmed: 3, retrying: 0, uncertain: 0, failed: 0 });
+      for (const key of keys) {
+        expect(base.countOf(key)).toBe(1);
+        expect((await postingOf(key)).attempts).toBe(3);
+      }
+    } finally {
+      if (down) await base.up();
     }
   });
 
@@ -206,18 +212,18 @@ describe("a BASE that misbehaves", () => {
     const { keys } = await invoicedVoyage("V-GIVEUP", ["850.00"]);
     await base.down();
     try {
-      const waits: number[] = [];
-      for (let attempt = 1; attempt <= 8; attempt++) {
-        await relay({ connector, ids: await idsOf(keys) });
-        const row = await postingOf(keys[0]);
-        expect(row.attempts).toBe(attempt);
-        if (attempt < 8) waits.push((row.nextAttemptAt.getTime() - clock) / 1000);
-        later(3601);
-      }
-      expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920]);
-      const given = await postingOf(keys[0]);
-      expect(given.status).toBe("FAILED_PERMANENT");
-      expect(given.lastError).toMatch(/\(given up after 8 attempts\)$/);
+        const waits: number[] = [];
+        for (let attempt = 1; attempt <= 8; attempt++) {
+          await relay({ connector, ids: await idsOf(keys) });
+          const row = await postingOf(keys[0]);
+          expect(row.attempts).toBe(attempt);
+          if (attempt < 8) waits.push((row.nextAttemptAt.getTime() - clock) / 1000);
+          later(3601);
+        }
+        expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1920]);
+        const given = await postingOf(keys[0]);
+        expect(given.status).toBe("FAILED_PERMANENT");
+        expect(given.lastError).toMatch(/\(given up after 8 attempts\)$/);
     } finally {
       await base.up();
     }
@@ -363,11 +369,11 @@ describe("the scheduled relay", () => {
     const { keys } = await invoicedVoyage("V-JOB", ["1230.00"]);
     configureBase(settings);
     try {
-      const lines: Record<string, unknown>[] = [];
-      const account = await postingRelayJob.run(handle.db, { occurrence: new Date(), runner: "test", log: (l) => lines.push(l) });
-      expect(account).toMatchObject({ confirmed: expect.any(Number) });
-      expect((await postingOf(keys[0])).status).toBe("CONFIRMED");
-      expect(lines.some((l) => l.event === "posting.confirmed" && l.key === keys[0])).toBe(true);
+        const lines: Record<string, unknown>[] = [];
+        const account = await postingRelayJob.run(handle.db, { occurrence: new Date(), runner: "test", log: (l) => lines.push(l) });
+        expect(account).toMatchObject({ confirmed: expect.any(Number) });
+        expect((await postingOf(keys[0])).status).toBe("CONFIRMED");
+        expect(lines.some((l) => l.event === "posting.confirmed" && l.key === keys[0])).toBe(true);
     } finally {
       configureBase(null);
     }
@@ -396,10 +402,10 @@ describe("master data's lookups in BASE", () => {
     // BASE down: the mirror answers.
     await base.down();
     try {
-      const mirror = await json(await ask(withBase, "/Branches/getBranchIdFromBase", { branchCode: "MNL" }));
-      expect(mirror.data).toEqual({ branchCode: "MNL", branchName: "Manila", baseBranchId: "BASE-BR-001", source: "mirror" });
-      const itemMirror = await json(await ask(withBase, "/Charges/getItemCodeFromBase", { chargeCode: "001", branchCode: "MNL" }));
-      expect([itemMirror.data.itemCode, itemMirror.data.source]).toEqual(["SV-FRT-MNL", "mirror"]);
+        const mirror = await json(await ask(withBase, "/Branches/getBranchIdFromBase", { branchCode: "MNL" }));
+        expect(mirror.data).toEqual({ branchCode: "MNL", branchName: "Manila", baseBranchId: "BASE-BR-001", source: "mirror" });
+        const itemMirror = await json(await ask(withBase, "/Charges/getItemCodeFromBase", { chargeCode: "001", branchCode: "MNL" }));
+        expect([itemMirror.data.itemCode, itemMirror.data.source]).toEqual(["SV-FRT-MNL", "mirror"]);
     } finally {
       await base.up();
     }

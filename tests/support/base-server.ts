@@ -205,11 +205,15 @@ export async function startBaseServer(options: { apiKey?: string; port?: number 
       server.once("error", reject);
       server.listen(port, "127.0.0.1", () => resolve());
     });
-  const close = () =>
-    new Promise<void>((resolve) => {
+  const close = async () => {
+    await new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
     });
+    // A client's kept-alive connection learns of the close a moment later; until then a send on it would end as a
+    // dropped connection (uncertain) rather than as the refused connection of a server that is down.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
   await listen();
 
   return {
