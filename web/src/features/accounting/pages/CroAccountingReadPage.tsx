@@ -9,7 +9,7 @@ import { actionsCell, RowAction, textCells } from "../../../components/list-cell
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { useRecord } from "../../../lib/data/load.ts";
-import { errorText } from "../../../lib/notify.ts";
+import { errorText, notify } from "../../../lib/notify.ts";
 import { useRowAction } from "../../../lib/data/save.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import { paymentModeLabel } from "../../../lib/labels.ts";
@@ -111,7 +111,11 @@ export default function CroAccountingReadPage({ params }: PageProps) {
           <ButtonGroup>
             {draft && (
               <Button intent="primary" icon={<NewLayers />} text="Generate invoices" loading={action.busy === "generate"} disabled={busy || cro.waiting === 0}
-                onClick={() => void run("generate", generateInvoices.bind(null, cro.id))} data-testid="cro-generate" />
+                onClick={() => void run("generate", async () => {
+                  const answer = await generateInvoices(cro.id);
+                  for (const refused of answer.refused) notify.warning(refused.message);
+                  return answer;
+                })} data-testid="cro-generate" />
             )}
             {draft && (
               <Button icon={<CloudUpload />} text="Post CRO" loading={action.busy === "post"} disabled={busy}
