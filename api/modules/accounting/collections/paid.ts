@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../../db/client.ts";
 import { invoices, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { AppError } from "../../../shared/errors.ts";
-import { formatCentavos, toCentavos } from "../../../shared/money.ts";
+import { formatAmount, formatCentavos, toCentavos } from "../../../shared/money.ts";
 import type { SidePaymentRow } from "./schemas.ts";
 import { liveInvoice, settledOf } from "./settlement.ts";
 
@@ -55,8 +55,8 @@ export async function waybillSidePaid(db: Executor, wayBillRef: string, side: Wa
   const reason = paid
     ? "Collected in full."
     : open.length > 0
-    ? `${open.map((r) => `${formatCentavos(r.balance)} is open on invoice ${r.invoiceNo}`).join("; ")}.`
-    : `${waiting.map((r) => `A post-dated cheque for ${formatCentavos(r.awaiting)} on invoice ${r.invoiceNo} has not cleared`).join("; ")}.`;
+    ? `${open.map((r) => `${formatAmount(formatCentavos(r.balance))} is open on invoice ${r.invoiceNo}`).join("; ")}.`
+    : `${waiting.map((r) => `A post-dated cheque for ${formatAmount(formatCentavos(r.awaiting))} on invoice ${r.invoiceNo} has not cleared`).join("; ")}.`;
   return {
     side,
     paid,
