@@ -17,7 +17,7 @@ import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { manilaToday, manilaYear } from "../../../shared/dates.ts";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { formatAmount, formatCentavos, toCentavos } from "../../../shared/money.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
@@ -529,6 +529,12 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
       });
     }
     return made.id;
+  }).catch((err) => {
+    // Two cashiers recording one cheque at the same moment: the second meets the cheque's unique bank and number.
+    if (databaseErrorCode(err) === "23505") {
+      throw new AppError("CONFLICT", `Cheque ${input.chequeNo} of ${input.bank} is already recorded.`, { chequeNo: ["Already recorded"] });
+    }
+    throw err;
   });
   const data = await collectionById(db, id, caller);
   return { data, message: "Collection Successfully Created" };
