@@ -360,6 +360,34 @@ describe("reading", () => {
   });
 });
 
+describe("the payers of a branch", () => {
+  it("lists the customers with open invoices there, with their setting, what they owe and their credit", async () => {
+    const payer = { code: "ACC-PAY", company: "Open Balance Trading" };
+    await handle.db.insert(customers).values({ ...payer, customerContactEmail: "pay@example.test", customerType: "BOTH", withholding: "GOVERNMENT" });
+    const small = await invoice(payer, I10K);
+    const big = await invoice(payer, I112K);
+    await collect({ customerCode: payer.code, lines: [{ invoiceId: small.id, applied: "4000.00" }] });
+    const listed = async () => (await call("cashier", "GET", `/Collections/payers?branchCode=DVO&search=${payer.code}`)).body.data;
+    expect(await listed()).toEqual([{
+      customerCode: payer.code, company: payer.company, address: "", tin: "", withholding: "GOVERNMENT", isTopWithholdingAgent: false,
+      openInvoices: 2, openBalance: "118000.00", credit: "0.00",
+    }]);
+    await collect({ customerCode: payer.code, lines: [{ invoiceId: big.id, applied: "112000.00" }] });
+    expect((await listed()).map((p: any) => [p.openInvoices, p.openBalance])).toEqual([[1, "6000.00"]]);
+    const elsewhere = await call("ceb", "GET", "/Collections/payers?branchCode=DVO");
+    expect([elsewhere.status, elsewhere.body.errors.branchCode]).toEqual([400, ["You do not work for branch DVO."]]);
+  });
+
+  it("records a current cheque once", async () => {
+    const first = await invoice(PAYERS.none, I10K);
+    const second = await invoice(PAYERS.none, I10K);
+    const cheque = { paymentMethod: "CHEQUE", bank: "Landbank", chequeNo: "LB-4411", chequeDate: "2025-05-02" };
+    expect((await collect({ customerCode: PAYERS.none.code, lines: [{ invoiceId: first.id, applied: "10000.00" }], ...cheque })).status).toBe(201);
+    const again = await collect({ customerCode: PAYERS.none.code, lines: [{ invoiceId: second.id, applied: "10000.00" }], ...cheque });
+    expect([again.status, again.body.message.startsWith("Cheque LB-4411 of Landbank is already recorded, on receipt CR-DVO-")]).toEqual([409, true]);
+  });
+});
+
 describe("Form 2307 (domain notes §8)", () => {
   it("expects 2,178.57 by 2025-07-20 for Q2 2025's 2,000.00 and 178.57; a form of 2,000.00 leaves 178.57 pending", async () => {
     const payer = { code: "ACC-2307", company: "Quarterly Payer Corp." };

@@ -261,22 +261,32 @@ async function creditOf(db: Executor, customerCodes: readonly string[]): Promise
 /** Customers with open invoices at a branch (the payers a cashier chooses from), with what they owe there. */
 export async function payers(db: Db, scope: BranchScope, query: { branchCode: string; search: string }) {
   checkBranch(scope, query.branchCode);
-  const owed = await db.select({ invoice: invoices }).from(invoices)
+  // What each live invoice of the branch still owes, summed per customer in the database: a branch has many invoices.
+  const settled = db.select({ invoiceId: collectionLines.invoiceId, applied: sql<string>`sum(${collectionLines.applied})`.as("applied") })
+    .from(collectionLines).innerJoin(collections, eq(collections.id, collectionLines.collectionId))
+    .where(eq(collections.status, "Issued")).groupBy(collectionLines.invoiceId).as("settled");
+  const balance = sql`${invoices.total} - coalesce(${settled.applied}, 0)`;
+  const owing = await db.select({
+    customerCode: sql<string>`${invoices.customerCode}`,
+    openInvoices: sql<number>`count(*)::int`,
+    openBalance: sql<string>`sum(${balance})::text`,
+  }).from(invoices)
     .innerJoin(customers, eq(customers.code, invoices.customerCode))
+    .leftJoin(settled, eq(settled.invoiceId, invoices.id))
     .where(and(
-      eq(invoices.branchCode, query.branchCode.toUpperCase()), liveInvoice,
+      eq(invoices.branchCode, query.branchCode.toUpperCase()), liveInvoice, sql`${balance} > 0`,
       searchAny([customers.code, customers.company], query.search || undefined),
-    ));
-  const open = (await openRows(db, owed.map((o) => o.invoice))).filter((r) => toCentavos(r.balance) > 0n);
-  const codes = [...new Set(open.map((r) => r.customerCode!))];
+    ))
+    .groupBy(invoices.customerCode);
+  const codes = owing.map((o) => o.customerCode);
   if (codes.length === 0) return { data: [] as PayerRow[], message: "No customer has an open invoice at this branch." };
   const [people, credit] = await Promise.all([db.select().from(customers).where(inArray(customers.code, codes)), creditOf(db, codes)]);
   const data: PayerRow[] = people.map((c) => {
-    const own = open.filter((r) => r.customerCode === c.code);
+    const own = owing.find((o) => o.customerCode === c.code)!;
     return {
       customerCode: c.code, company: c.company, address: c.address, tin: c.tin, withholding: settingOf(c.withholding),
-      isTopWithholdingAgent: c.isTopWithholdingAgent, openInvoices: own.length,
-      openBalance: peso(own.reduce((s, r) => s + toCentavos(r.balance), 0n)), credit: peso(credit.get(c.code) ?? 0n),
+      isTopWithholdingAgent: c.isTopWithholdingAgent, openInvoices: own.openInvoices,
+      openBalance: peso(toCentavos(own.openBalance)), credit: peso(credit.get(c.code) ?? 0n),
     };
   }).sort((a, b) => a.company.localeCompare(b.company));
   return { data };
@@ -457,6 +467,13 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
     }
     if (excess > 0n && input.excessHandling === "REFUSE") {
       throw refused("amountReceived", `${formatAmount(peso(received))} received is ${formatAmount(peso(excess))} more than is due; apply it to open invoices, or keep the excess as the customer's credit.`);
+    }
+    if (input.paymentMethod === "CHEQUE") {
+      const [same] = await tx.select({ receiptNo: collections.receiptNo }).from(collections).where(and(
+        eq(collections.status, "Issued"), eq(collections.paymentMethod, "CHEQUE"),
+        sql`lower(${collections.bank}) = lower(${input.bank})`, eq(collections.chequeNo, input.chequeNo),
+      ));
+      if (same) throw new AppError("CONFLICT", `Cheque ${input.chequeNo} of ${input.bank} is already recorded, on receipt ${same.receiptNo}.`, { chequeNo: ["Already recorded"] });
     }
     if (input.paymentMethod === "PDC") {
       const [same] = await tx.select({ receiptNo: collections.receiptNo }).from(postDatedCheques)
