@@ -409,6 +409,14 @@ describe("Form 2307 (domain notes §8)", () => {
     expect(received.body.data).toMatchObject({ expected: "2178.57", received: "2000.00", dateReceived: "2025-07-18", pending: "178.57", status: "RECEIVED", periodOnForm: "April to June 2025" });
     const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, "FORM_2307_RECEIVED"));
     expect(audit.detail).toEqual({ before: null, after: { receivedAmount: "2000.00", dateReceived: "2025-07-18", periodOnForm: "April to June 2025", remarks: "" } });
+    // Correcting what was recorded carries the dateModified read; without it, or with an older one, it is refused.
+    const form = { branchCode: "DVO", customerCode: payer.code, year: 2025, quarter: 2, amount: "2178.57", dateReceived: "2025-07-18" };
+    const blind = await call("cashier", "PUT", "/Collections/form2307/receive", form);
+    expect([blind.status, blind.body.message]).toEqual([409, `The Form 2307 of ${payer.company} for Q2 2025 was recorded by someone else after you opened it. Reload it and try again.`]);
+    const corrected = await call("cashier", "PUT", "/Collections/form2307/receive", { ...form, dateModified: received.body.data.dateModified });
+    expect([corrected.status, corrected.body.data.received, corrected.body.data.pending]).toEqual([200, "2178.57", "0.00"]);
+    const stale = await call("cashier", "PUT", "/Collections/form2307/receive", { ...form, dateModified: received.body.data.dateModified });
+    expect(stale.status).toBe(409);
     const missing = await call("cashier", "GET", "/Collections/form2307?year=2025&quarter=2&status=MISSING");
     expect(missing.body.data.map((r: any) => r.customerCode)).not.toContain(payer.code);
     const elsewhere = await call("ceb", "GET", `/Collections/form2307?year=2025&quarter=2&customerCode=${payer.code}`);

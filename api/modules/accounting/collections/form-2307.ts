@@ -119,6 +119,9 @@ export async function receiveForm2307(db: Db, caller: Caller, input: Receive2307
       eq(withholdingCertificates.customerCode, customer.code), eq(withholdingCertificates.branchCode, branchCode),
       eq(withholdingCertificates.year, input.year), eq(withholdingCertificates.quarter, input.quarter),
     )).for("update");
+    if (before && (!input.dateModified || new Date(input.dateModified).getTime() !== before.dateModified.getTime())) {
+      throw new AppError("CONFLICT", `The Form 2307 of ${customer.company} for Q${input.quarter} ${input.year} was recorded by someone else after you opened it. Reload it and try again.`);
+    }
     if (before) {
       await tx.update(withholdingCertificates).set({ ...values, userModified: caller.userId, dateModified: now }).where(eq(withholdingCertificates.id, before.id));
     } else {

@@ -312,6 +312,8 @@ export const receive2307Body = z.object({
   dateReceived: dateText("dateReceived"),
   periodOnForm: text("periodOnForm", 60),
   remarks: text("remarks", 300),
+  /** The dateModified of the form as read, when one is recorded already (correcting it). */
+  dateModified: optional(dateModifiedField),
 });
 export type Receive2307Input = z.infer<typeof receive2307Body>;
 

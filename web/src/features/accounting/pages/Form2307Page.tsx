@@ -34,7 +34,7 @@ function ReceiveDialog({ row, onClose, onSaved }: { row: Form2307Row | null; onC
     if (!row) return;
     await save(() => receiveForm2307({
       branchCode: row.branchCode, customerCode: row.customerCode, year: row.year, quarter: row.quarter, amount: value.amount.replace(/,/g, ""),
-      dateReceived: value.dateReceived, periodOnForm: value.periodOnForm || row.periodOnForm, remarks: value.remarks,
+      dateReceived: value.dateReceived, periodOnForm: value.periodOnForm || row.periodOnForm, remarks: value.remarks, dateModified: row.dateModified ?? undefined,
     }), { onSaved: () => {
       close();
       onSaved();
