@@ -239,3 +239,11 @@ describe("the list and the printout", () => {
     }
   });
 });
+
+describe("two cashiers on one serial", () => {
+  it("gives the serial to one of them; the other is told it is used", async () => {
+    const answers = await Promise.all(["cashier", "approver"].map((who) => write("0800", { buyerName: `Buyer of ${who}` }, who)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe("Serial 0800 of branch DVO is already used (manual SI 0800 is Draft).");
+  });
+});

@@ -268,7 +268,11 @@ export async function createManualSi(db: Db, caller: Caller, input: ManualSiCrea
     return { data: await manualSiById(db, id, caller), message: "Manual SI Created Successfully" };
   } catch (err) {
     // Two cashiers on one serial at once: the second is refused by the unique serial of the branch.
-    if (databaseErrorCode(err) === "23505") throw usedSerial(serial, branchCode, "Draft");
+    if (databaseErrorCode(err) === "23505") {
+      const [taken] = await db.select({ status: manualSalesInvoices.status }).from(manualSalesInvoices)
+        .where(and(eq(manualSalesInvoices.branchCode, branchCode), eq(manualSalesInvoices.serialNo, input.serialNo)));
+      throw usedSerial(serial, branchCode, taken?.status ?? "Draft");
+    }
     throw err;
   }
 }
