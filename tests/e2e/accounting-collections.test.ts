@@ -234,4 +234,19 @@ describe("a cashier's collections on a voyage", () => {
     expect(await shown("day-total-ewt")).toBe("2,000.00");
     expect(await cashier.getByTestId("day-totals").getByText(exactly("Cash (1)")).count()).toBe(1);
   });
+
+  it("cancels the cash receipt with its reason: it keeps its number, and the day's cash no longer counts it", async () => {
+    await rowButton(cashier, `collection-row-${cashReceipt}`, "Cancel").click();
+    await cashier.getByTestId("collection-cancel-form").waitFor();
+    await cashier.getByTestId("collection-cancel-confirm").click();
+    expect(await cashier.getByTestId("collection-cancel-form").getByText("Give the reason").count()).toBe(1);
+    await cashier.getByTestId("collection-cancel-reason").fill("Keyed against the wrong payer");
+    await cashier.getByTestId("collection-cancel-confirm").click();
+    await seeNotice(cashier, "Collection Deleted Successfully.");
+    // The list and the day's totals come back a second later.
+    await expect.poll(() => shown(`collection-status-${cashReceipt}`), { timeout: 10_000 }).toBe("Cancelled");
+    await expect.poll(() => shown("day-total-cash")).toBe("0.00");
+    expect(await shown("day-total-cancelled")).toBe("1");
+    expect(await rowButton(cashier, `collection-row-${cashReceipt}`, "Cancel").isDisabled()).toBe(true);
+  });
 });

@@ -1,10 +1,13 @@
 import { TextArea } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
+import { useFormSave } from "../../../lib/data/save.ts";
 
 /**
  * Asks why, before a record is taken back (a receipt cancelled, a cheque bounced, an invoice spoiled): nothing
- * issued goes without its reason. `onConfirm` runs the write; the dialog closes once it has succeeded.
+ * issued goes without its reason. `onConfirm` makes the write (saved the way every form saves: leaving is guarded
+ * meanwhile, the server's notice or refusal is shown); `onDone` runs once it has succeeded, or failed, so the
+ * list behind is read again either way.
  */
 export function ReasonDialog(props: {
   isOpen: boolean;
@@ -13,12 +16,13 @@ export function ReasonDialog(props: {
   actionText: string;
   testId: string;
   onClose: () => void;
-  onConfirm: (reason: string) => Promise<boolean>;
+  onConfirm: (reason: string) => Promise<{ message: string }>;
+  onDone: (saved: boolean) => void;
 }) {
-  const { isOpen, title, description, actionText, testId, onClose, onConfirm } = props;
+  const { isOpen, title, description, actionText, testId, onClose, onConfirm, onDone } = props;
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const close = () => {
     setReason("");
     setError(undefined);
@@ -27,12 +31,15 @@ export function ReasonDialog(props: {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (reason.trim() === "") return setError("Give the reason");
-    setSaving(true);
-    try {
-      if (await onConfirm(reason.trim())) close();
-    } finally {
-      setSaving(false);
-    }
+    let saved = false;
+    await save(() => onConfirm(reason.trim()), {
+      onSaved: () => {
+        saved = true;
+        close();
+      },
+      onFieldErrors: (fields) => setError(fields.reason),
+    });
+    onDone(saved);
   };
   return (
     <FormDialog isOpen={isOpen} title={title} saving={saving} onClose={close} onSubmit={submit} formTestId={`${testId}-form`} saveTestId={`${testId}-confirm`}>

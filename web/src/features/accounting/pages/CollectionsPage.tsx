@@ -12,7 +12,6 @@ import { useRecord } from "../../../lib/data/load.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import { paymentMethodLabel } from "../../../lib/labels.ts";
-import { notify } from "../../../lib/notify.ts";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { COLLECTION_PAGE_SIZE, COLLECTION_STATUSES, type CollectionRow, type CollectionStatus, REDIRECT_DELAY_MS, type SidePaymentRow } from "../api/collections-contracts.ts";
 import { cancelCollection, loadCollections, loadDayTotals, readWaybillAccount, receiptPrintUrl, type WaybillAccount } from "../api/collections.ts";
@@ -211,19 +210,9 @@ export default function CollectionsPage(_props: PageProps) {
         actionText="The receipt is not deleted: it stays, marked cancelled with your reason."
         testId="collection-cancel"
         onClose={() => setCancelling(null)}
-        onConfirm={async (reason) => {
-          try {
-            const result = await cancelCollection(cancelling!, reason);
-            notify.success(result.message);
-            // 001 §9: the list comes back a second after a delete.
-            setTimeout(refresh, REDIRECT_DELAY_MS);
-            return true;
-          } catch (error) {
-            notify.error(serverMessage(error));
-            reload();
-            return false;
-          }
-        }}
+        onConfirm={(reason) => cancelCollection(cancelling!, reason)}
+        // 001 §9: the list comes back a second after a delete; after a refusal at once.
+        onDone={(saved) => (saved ? setTimeout(refresh, REDIRECT_DELAY_MS) : reload())}
       />
     </div>
   );

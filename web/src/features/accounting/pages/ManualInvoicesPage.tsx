@@ -8,11 +8,9 @@ import { DataTable } from "../../../components/DataTable.tsx";
 import { actionsCell, DeleteButton, EditButton, RowAction, textCells } from "../../../components/list-cells.tsx";
 import { AppLink, PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import { serverMessage } from "../../../lib/api.ts";
 import { useRecord } from "../../../lib/data/load.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatAmount } from "../../../lib/format.ts";
-import { notify } from "../../../lib/notify.ts";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { MANUAL_SI_PAGE_SIZE, MANUAL_SI_STATUSES, type ManualSiRow, type ManualSiStatus } from "../api/collections-contracts.ts";
 import { cancelManualSi, deleteManualSi, type GapRow, issueManualSi, loadGapReport, loadManualSi, manualSiPrintUrl } from "../api/manual-invoices.ts";
@@ -145,16 +143,8 @@ export default function ManualInvoicesPage(_props: PageProps) {
         actionText="Nothing is deleted: the serial is marked cancelled with your reason."
         testId="manual-si-cancel"
         onClose={() => setCancelling(null)}
-        onConfirm={async (reason) => {
-          try {
-            notify.success((await cancelManualSi(cancelling!, reason)).message);
-            after();
-            return true;
-          } catch (error) {
-            notify.error(serverMessage(error));
-            return false;
-          }
-        }}
+        onConfirm={(reason) => cancelManualSi(cancelling!, reason)}
+        onDone={after}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { FormDialog, TextField } from "../../../components/FormDialog.tsx";
 import { actionsCell, RowAction, textCells } from "../../../components/list-cells.tsx";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
-import { serverMessage } from "../../../lib/api.ts";
+import { useFormSave } from "../../../lib/data/save.ts";
 import { type PageQuery, usePagedList } from "../../../lib/data/paged-list.ts";
 import { formatAmount } from "../../../lib/format.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -26,10 +26,10 @@ const FILTER_WORDS: Record<PdcFilter, string> = {
 };
 
 /** The date of a deposit or a clearing; the server checks it against the cheque's date and the banking days. */
-function ChequeDateDialog({ action, onClose, onDone }: { action: DateAction | null; onClose: () => void; onDone: (message: string) => void }) {
+function ChequeDateDialog({ action, onClose, onDone }: { action: DateAction | null; onClose: () => void; onDone: (kind: DateAction["kind"]) => void }) {
   const [date, setDate] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const row = action?.row;
   const suggested = !row ? "" : action!.kind === "deposit"
     ? (row.chequeDate > manilaToday() ? row.chequeDate : manilaToday())
@@ -42,19 +42,21 @@ function ChequeDateDialog({ action, onClose, onDone }: { action: DateAction | nu
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!row) return;
-    setSaving(true);
-    try {
-      const result = action!.kind === "deposit" ? await depositCheque(row, value) : await clearCheque(row, value);
-      for (const warning of "warnings" in result ? (result.warnings as string[]) : []) notify.warning(warning);
-      close();
-      onDone(result.message);
-    } catch (e) {
-      setError(serverMessage(e));
-      notify.error(serverMessage(e));
-    } finally {
-      setSaving(false);
-    }
+    if (!row || !action) return;
+    const kind = action.kind;
+    await save(async () => {
+      if (kind === "clear") return await clearCheque(row, value);
+      const result = await depositCheque(row, value);
+      // A cheque near its stale date is deposited with a warning the cashier sees.
+      for (const warning of result.warnings) notify.warning(warning);
+      return result;
+    }, {
+      onSaved: () => {
+        close();
+        onDone(kind);
+      },
+      onFieldErrors: (fields) => setError(fields.depositDate ?? fields.clearedDate),
+    });
   };
   const depositing = action?.kind === "deposit";
   return (
@@ -76,10 +78,10 @@ function ChequeDateDialog({ action, onClose, onDone }: { action: DateAction | nu
 }
 
 /** Another cheque for one not yet deposited: same collection, same amount. */
-function ReplaceDialog({ row, onClose, onDone }: { row: PdcRow | null; onClose: () => void; onDone: (message: string) => void }) {
+function ReplaceDialog({ row, onClose, onDone }: { row: PdcRow | null; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState({ bank: "", chequeNo: "", chequeDate: "", isManagersCheque: false, reason: "" });
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave();
   const close = () => {
     setForm({ bank: "", chequeNo: "", chequeDate: "", isManagersCheque: false, reason: "" });
     setErrors({});
@@ -88,18 +90,13 @@ function ReplaceDialog({ row, onClose, onDone }: { row: PdcRow | null; onClose: 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!row) return;
-    setSaving(true);
-    try {
-      const result = await replaceCheque(row, form);
-      close();
-      onDone(result.message);
-    } catch (e) {
-      notify.error(serverMessage(e));
-      const fields = (e as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
-      setErrors(fields);
-    } finally {
-      setSaving(false);
-    }
+    await save(() => replaceCheque(row, form), {
+      onSaved: () => {
+        close();
+        onDone();
+      },
+      onFieldErrors: setErrors,
+    });
   };
   const field = (key: "bank" | "chequeNo" | "chequeDate" | "reason", label: string, type = "text") => (
     <TextField label={label} id={`pdc-replace-${key}`} type={type} required value={form[key]} error={errors[key]}
@@ -135,12 +132,8 @@ export default function PdcClearingPage(_props: PageProps) {
   const [bouncing, setBouncing] = useState<PdcRow | null>(null);
   const [replacing, setReplacing] = useState<PdcRow | null>(null);
   const text = textCells(rows, { tooltip: true });
-  const done = (message: string, delay = 0) => {
-    notify.success(message);
-    // 001 §4: after a clearing the list is read again half a second later.
-    if (delay) setTimeout(reload, delay);
-    else reload();
-  };
+  // 001 §4: after a clearing the list is read again half a second later.
+  const done = (kind: DateAction["kind"] | "other") => (kind === "clear" ? setTimeout(reload, PDC_RELOAD_MS) : reload());
 
   const ageText = (c: PdcRow) => {
     if (c.ageDays < 0) return `due in ${-c.ageDays} days`;
@@ -187,9 +180,8 @@ export default function PdcClearingPage(_props: PageProps) {
         <Column name="Status" cellRenderer={(row) => <Cell>{rows[row] && <AccountingStatusTag status={rows[row].status} testId={`pdc-status-${rows[row].chequeNo}`} />}</Cell>} />
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
-      <ChequeDateDialog action={dated} onClose={() => setDated(null)}
-        onDone={(message) => done(message, dated?.kind === "clear" ? PDC_RELOAD_MS : 0)} />
-      <ReplaceDialog row={replacing} onClose={() => setReplacing(null)} onDone={(message) => done(message)} />
+      <ChequeDateDialog action={dated} onClose={() => setDated(null)} onDone={done} />
+      <ReplaceDialog row={replacing} onClose={() => setReplacing(null)} onDone={() => done("other")} />
       <ReasonDialog
         isOpen={bouncing !== null}
         title="Cheque bounced"
@@ -197,15 +189,8 @@ export default function PdcClearingPage(_props: PageProps) {
         actionText="The receipt is not deleted: it stays, marked reversed, and the reversal goes to BASE."
         testId="pdc-bounce"
         onClose={() => setBouncing(null)}
-        onConfirm={async (reason) => {
-          try {
-            done((await bounceCheque(bouncing!, reason)).message);
-            return true;
-          } catch (error) {
-            notify.error(serverMessage(error));
-            return false;
-          }
-        }}
+        onConfirm={(reason) => bounceCheque(bouncing!, reason)}
+        onDone={() => reload()}
       />
     </div>
   );
