@@ -2,6 +2,8 @@ import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
+import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
+import type { ManualSalesInvoiceDocument } from "./documents/manual-sales-invoice.ts";
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
@@ -125,6 +127,15 @@ export const documentBuilders = {
   costingManifest: async () => {
     const t = await import("./exports/voyage-reports.ts");
     return (report: VoyageReport): DownloadFile => workbookFile(t.buildCostingManifestWorkbook(report), t.COSTING_MANIFEST_XLSX_NAME);
+  },
+  collectionReceipt: async () => {
+    const t = await import("./documents/collection-receipt.ts");
+    return (view: CollectionReceiptDocument): DownloadFile => pdfFile(t.buildCollectionReceiptPdf(view), t.COLLECTION_RECEIPT_NAME(view.receiptNo));
+  },
+  manualSalesInvoice: async () => {
+    const t = await import("./documents/manual-sales-invoice.ts");
+    return (input: { branchCode: string; view: ManualSalesInvoiceDocument }): DownloadFile =>
+      pdfFile(t.buildManualSalesInvoicePdf(input.view), t.MANUAL_SALES_INVOICE_NAME(input.branchCode, input.view.serial));
   },
 };
 

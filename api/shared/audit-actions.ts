@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   "LOADING_CONFIRMATION_MADE", "LOADING_CONFIRMATION_SENT",
   // Reguiding: a voyage's vessel changed, a booking and its waybill moved to another voyage, before and after.
   "VOYAGE_VESSEL_CHANGED", "VOYAGE_TRANSFERRED",
+  // Collections, their cheques and Form 2307; ATP booklets and manual sales invoices (api/modules/accounting).
+  "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
+  "ATP_BOOKLET_ADDED", "MANUAL_SI_RECORDED", "MANUAL_SI_CHANGED", "MANUAL_SI_DELETED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,5 +42,6 @@ export const AUDIT_RECORD_KINDS = [
   "dispatch-list",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
+  "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

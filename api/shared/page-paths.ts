@@ -104,6 +104,10 @@ export const PAGES = {
   croAccounting: "/CROAccounting",
   croPosting: "/CROAccounting/Posting/voyage/:voyageNum",
   collectionAtDat: "/CROAccounting/CollectionAtDAT",
+  pdcClearing: "/CROAccounting/PdcClearing",
+  form2307: "/CROAccounting/Form2307",
+  manualSalesInvoices: "/CROAccounting/ManualSI",
+  atpBooklets: "/CROAccounting/AtpBooklets",
 
   waiver: "/waiver",
   waiverDrafts: "/waiver/draft",

@@ -160,7 +160,11 @@ export const ROUTES: AppRoute[] = [
 
   area(PAGES.croAccounting, "CRO Accounting", "CROACCOUNTING"),
   r(PAGES.croPosting, "CRO posting", "CROACCOUNTING"),
-  r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING"),
+  r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CollectionsPage.tsx"))),
+  r(PAGES.pdcClearing, "PDC clearing", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PdcClearingPage.tsx"))),
+  r(PAGES.form2307, "Form 2307", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/Form2307Page.tsx"))),
+  r(PAGES.manualSalesInvoices, "Manual sales invoices", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ManualInvoicesPage.tsx"))),
+  r(PAGES.atpBooklets, "ATP booklets", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/AtpBookletsPage.tsx"))),
 
   area(PAGES.waiver, "Waiver", "WAIVER"),
   r(PAGES.waiverDrafts, "Draft waivers", "WAIVER"),
