@@ -10,6 +10,7 @@ import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
 import type { LoadListDocument } from "./documents/load-list.ts";
+import type { TallySheetDocument } from "./documents/tally-sheet.ts";
 import type { LoadListWorkbook } from "./exports/load-list.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
@@ -146,6 +147,10 @@ export const documentBuilders = {
   loadListWorkbook: async () => {
     const t = await import("./exports/load-list.ts");
     return (book: LoadListWorkbook): DownloadFile => workbookFile(t.buildLoadListWorkbook(book), t.LOAD_LIST_XLSX_NAME);
+  },
+  tallySheet: async () => {
+    const t = await import("./documents/tally-sheet.ts");
+    return (view: TallySheetDocument): DownloadFile => pdfFile(t.buildTallySheetPdf(view), t.TALLY_SHEET_NAME(view.tallySheetNum));
   },
 };
 

@@ -13,6 +13,7 @@ import { dispatchRoutes } from "./dispatch/routes.ts";
 import { loadListRoutes } from "./load-lists/routes.ts";
 import { reguidingRoutes } from "./reguiding/routes.ts";
 import { voyageDocumentRoutes } from "./voyage-documents/routes.ts";
+import { tallySheetRoutes } from "./tally-sheets/routes.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
 import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
@@ -23,14 +24,15 @@ import { registerOutboundCommands } from "../../../cli/commands/outbound.ts";
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
  * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders: the load
- * list (load-lists/), the stowage plan (stowage/), the loading confirmations (loading-confirmations/), the
- * voyage's documents (voyage-documents/), the dispatch lists (dispatch/) and reguiding (reguiding/).
+ * list (load-lists/), the loading tally sheets with the final tally (tally-sheets/), the stowage plan (stowage/),
+ * the loading confirmations (loading-confirmations/), the voyage's documents (voyage-documents/), the dispatch
+ * lists (dispatch/) and reguiding (reguiding/).
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
   routes: [
     ...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes, ...dispatchRoutes, ...reguidingRoutes,
-    ...loadListRoutes,
+    ...loadListRoutes, ...tallySheetRoutes,
   ],
   jobs: [],
   commands: registerOutboundCommands,
