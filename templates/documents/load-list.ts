@@ -116,7 +116,11 @@ export function buildLoadListPdf(view: LoadListDocument): Uint8Array {
     theme: "grid",
     styles: { font: "helvetica", fontSize: 7.5, cellPadding: 1.2, overflow: "linebreak", textColor: 20 },
     headStyles: { fillColor: [32, 64, 96], textColor: 255, fontStyle: "bold" },
-    columnStyles: { 0: { halign: "right" }, 10: { halign: "right" }, 11: { halign: "right" }, 12: { halign: "right" } },
+    // The references, the van, the seal and the modes keep to one line; names, places and goods share the rest.
+    columnStyles: {
+      0: { halign: "right", cellWidth: 7 }, 1: { cellWidth: 30 }, 2: { cellWidth: 30 }, 6: { cellWidth: 21 }, 7: { cellWidth: 8 }, 8: { cellWidth: 20 },
+      10: { halign: "right", cellWidth: 11 }, 11: { halign: "right", cellWidth: 8 }, 12: { halign: "right", cellWidth: 12 }, 13: { cellWidth: 14 }, 14: { cellWidth: 30 },
+    },
     didDrawPage: heading,
   });
 

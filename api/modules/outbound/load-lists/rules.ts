@@ -58,10 +58,10 @@ export function loadingState(counts: { onList: number; counted: number; finalTal
 /**
  * The name of a voyage workbook's sheet (001 §9): the voyage's remarks, its number, its routes and the date of its
  * final tally (YYYY-MM-DD in Manila), joined by spaces. Excel allows 31 characters and none of []:*?/\ (those
- * become spaces), so a name too long is made shorter step by step until it fits, the voyage number staying
- * whole: the remarks are left out, the date is written YYMMDD, the route leaves out the origin the voyage
- * number already names (MNL-CEB-DVO as CEB-DVO), the number leaves out its series prefix (VOY-); only what is
- * still too long after that is cut at 31.
+ * become spaces), so a name too long is made shorter step by step until it fits: the remarks are left out, the
+ * date is written YYMMDD, the route leaves out the origin the voyage number already names (MNL-CEB-DVO as
+ * CEB-DVO), and the number its series prefix (VOY-MNL-2026-000003 as MNL-2026-000003: branch, year and serial
+ * always stay whole); only what is still too long after that is cut at 31.
  */
 export function voyageSheetName(parts: { remarks: string; voyageNum: string; routes: string; finalTally: string | null }): string {
   const clean = (text: string) => text.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim();
