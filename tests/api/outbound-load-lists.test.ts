@@ -194,6 +194,8 @@ describe("a voyage's load list", () => {
       expect(await statusOf(r.wayBillRef)).toEqual({ status: "Draft", releaseType: "", releaseTag: "" });
       expect(await stagesOf(r.bookingRef)).toEqual([0, 1]);
     }
+    const late = await update(cancelled.body.data, add([a.wayBillRef]));
+    expect([late.status, late.body.message]).toEqual([409, `Release ${release.releaseId} is Draft: it was cancelled, so its waybills no longer change.`]);
     const [row] = await handle.db.select().from(statusHistory).where(and(eq(statusHistory.entity, "load-list-release"), eq(statusHistory.recordId, release.id)));
     expect([row.action, row.fromStatus, row.toStatus, row.actor]).toEqual(["cancel", "Partial Release", "Draft", "bk-yard"]);
   });

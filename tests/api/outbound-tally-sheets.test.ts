@@ -84,6 +84,10 @@ describe("opening a loading tally sheet", () => {
     expect([again.status, again.body.message]).toEqual([409, `Voyage ${w.voyageNum} already has loading tally sheet ${sheet.tallySheetNum} for CEB.`]);
     const elsewhere = await call("yard", "POST", "/OutBound/tallySheet/create", { voyageNum: w.voyageNum, destinationBranchCode: "DVO" });
     expect([elsewhere.status, elsewhere.body.errors.destinationBranchCode]).toEqual([400, [`Voyage ${w.voyageNum} does not call at DVO.`]]);
+    const theirs = await call("cebu", "POST", "/OutBound/tallySheet/create", { voyageNum: w.voyageNum, destinationBranchCode: "CEB" });
+    expect([theirs.status, theirs.body.errors.voyageNum]).toEqual([400, [`Voyage ${w.voyageNum} leaves from branch MNL, which is not one of your branches.`]]);
+    const unknown = await call("yard", "POST", "/OutBound/tallySheet/create", { voyageNum: "VOY-MNL-2099-000404", destinationBranchCode: "CEB" });
+    expect([unknown.status, unknown.body.errors.voyageNum]).toEqual([400, ["Voyage VOY-MNL-2099-000404 was not found."]]);
     const told = await handle.db.select().from(notifications).where(eq(notifications.title, "Loading Tally Sheet"));
     expect(told.map((n) => n.userId).sort()).toEqual(["bk-clerk2", "bk-undo", "ts-cebu"]);
     expect(told[0].message).toBe(`Tally sheet ${sheet.tallySheetNum} of voyage V-201S (${w.voyageNum}) to CEB: counting started.`);
@@ -190,6 +194,23 @@ describe("counting vans", () => {
     expect(kept.removedBy).toBe("bk-yard");
     // Taken back, the van may be counted again under a new entry.
     expect((await count(entry({ wayBillRef: a.wayBillRef }))).status).toBe(201);
+  });
+
+  it("keeps the sheet's times in order and takes back only a van that is on it", async () => {
+    const read = await readSheet();
+    const backwards = await call("yard", "PUT", `/OutBound/tallySheet/update/${sheet.tallySheetNum}`, {
+      dateModified: read.dateModified, timeStarted: "2026-11-27T08:00:00.000Z", timeFinished: "2026-11-27T07:00:00.000Z",
+    });
+    expect([backwards.status, backwards.body.errors.timeFinished]).toEqual([400, ["The time finished comes after the time started."]]);
+    const times = await call("yard", "PUT", `/OutBound/tallySheet/update/${sheet.tallySheetNum}`, {
+      dateModified: read.dateModified, timeStarted: "2026-11-27T06:00:00.000Z", remarks: "Berth 4",
+    });
+    expect(times.status, JSON.stringify(times.body)).toBe(200);
+    expect([times.body.data.timeStarted, times.body.data.remarks, times.body.message]).toEqual(["2026-11-27T06:00:00.000Z", "Berth 4", "Tally sheet updated successfully"]);
+    const stale = await call("yard", "PUT", `/OutBound/tallySheet/update/${sheet.tallySheetNum}`, { dateModified: read.dateModified, remarks: "Berth 5" });
+    expect(stale.status).toBe(409);
+    const nothing = await call("yard", "PUT", `/OutBound/tallySheet/removeLine/${sheet.tallySheetNum}`, { entryId: "not-counted-here" });
+    expect(nothing).toEqual({ status: 404, body: { message: `Entry not-counted-here is not counted on tally sheet ${sheet.tallySheetNum}.`, errors: { "": [] } } });
   });
 
   it("gives the tally screen the sheets, the waybills on the list, and the origin's truckers and yards", async () => {

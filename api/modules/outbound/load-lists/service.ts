@@ -374,6 +374,9 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
         .where(and(eq(loadListEntries.releaseId, record.releaseId), isNull(loadListEntries.dateRemoved), inArray(sql`upper(${waybills.wayBillRef})`, upper(removing))))
       : Promise.resolve([]),
   ]);
+  // The waybills go on in the order the update names them, which is the order the list prints them in.
+  const at = (ref: string) => adding.findIndex((a) => a.toUpperCase() === ref.toUpperCase());
+  toAdd.sort((x, y) => at(x.wayBillRef) - at(y.wayBillRef));
   for (const ref of adding) {
     const found = toAdd.find((w) => w.wayBillRef.toUpperCase() === ref.toUpperCase());
     if (!found) throw refused("entries", `Waybill ${ref} is not a waybill of voyage ${record.voyageNum} at branch ${record.branchCode}.`);
