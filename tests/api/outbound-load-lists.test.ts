@@ -259,9 +259,10 @@ describe("the load list's files", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="Load_List.xlsx"');
     // cellStyles makes the reader keep the column widths.
     const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array", cellStyles: true });
-    // "Peak VOY-MNL-2026-000001 MNL-CEB" is 32 characters: the remarks give way first.
+    // The voyage workbooks' rule (voyage-documents/rules.ts): number and route take 27 of Excel's 31 characters,
+    // the remarks the 3 left in front of them.
     expect(w.voyageNum).toMatch(/^VOY-MNL-\d{4}-\d{6}$/);
-    expect(book.SheetNames).toEqual([`${w.voyageNum} MNL-CEB`]);
+    expect(book.SheetNames).toEqual([`Pea ${w.voyageNum} MNL-CEB`]);
     const sheet = book.Sheets[book.SheetNames[0]];
     expect(sheet["!cols"]!.map((c) => c.wch)).toEqual([6, 22, 22, 22, 32, 32, 16, 14, 6, 14, 30, 10, 6, 13, 16, 16, 14]);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: "" });

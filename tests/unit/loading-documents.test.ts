@@ -1,6 +1,6 @@
 import * as XLSX from "xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadingState, voyageSheetName } from "../../api/modules/outbound/load-lists/rules.ts";
+import { loadingState } from "../../api/modules/outbound/load-lists/rules.ts";
 import { buildInProcess } from "../../templates/builders.ts";
 import { buildLoadListPdf, LOAD_LIST_PDF_NAME, type LoadListDocument, type LoadListLine, loadListTotals } from "../../templates/documents/load-list.ts";
 import { buildTallySheetPdf, TALLY_SHEET_NAME, type TallySheetDocument, tallySummary } from "../../templates/documents/tally-sheet.ts";
@@ -8,7 +8,7 @@ import { normaliseOcr, type RenderedPdf, renderPdf } from "../support/pdf-image.
 
 /**
  * The loading's paper, read the way a person reads it: the load list and the tally sheet printed to page images
- * and read back, the sheet name rule of the voyage workbooks, and Load_List.xlsx as built.
+ * and read back, and Load_List.xlsx as built.
  */
 
 const line = (n: number, over: Partial<LoadListLine> = {}): LoadListLine => ({
@@ -82,34 +82,6 @@ function pageSizesMm(bytes: Uint8Array): [number, number][] {
   const mm = (pt: string) => Math.round((Number(pt) * 25.4) / 72 * 10) / 10;
   return [...text.matchAll(/\/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [mm(m[1]), mm(m[2])]);
 }
-
-describe("the sheet name of a voyage workbook (001 §9)", () => {
-  it("is the remarks, the voyage number, the route and the final-tally date when they fit in 31 characters", () => {
-    expect(voyageSheetName({ remarks: "", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB", finalTally: null })).toBe("VOY-MNL-2026-000003 MNL-CEB");
-    expect(voyageSheetName({ remarks: "Eid", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB", finalTally: null })).toBe("Eid VOY-MNL-2026-000003 MNL-CEB");
-    // One character more than Excel takes: the remarks give way.
-    expect(voyageSheetName({ remarks: "Xmas", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB", finalTally: null })).toBe("VOY-MNL-2026-000003 MNL-CEB");
-  });
-
-  it("grows shorter step by step: the remarks, the date's century and dashes, the route's origin, the series prefix, then a cut", () => {
-    // 38 characters: without the remarks and with the date as YYMMDD it is 34; without the route's origin, 30.
-    expect(voyageSheetName({ remarks: "Peak season", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB", finalTally: "2026-12-01" }))
-      .toBe("VOY-MNL-2026-000003 CEB 261201");
-    // 34 characters with the route shortened: the series prefix goes.
-    expect(voyageSheetName({ remarks: "", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB-DVO", finalTally: "2026-12-01" }))
-      .toBe("MNL-2026-000003 CEB-DVO 261201");
-    expect(voyageSheetName({ remarks: "", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB-DVO-GES-ZAM", finalTally: "2026-12-01" }))
-      .toBe("MNL-2026-000003 CEB-DVO-GES-ZAM");
-    expect(voyageSheetName({ remarks: "a", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB-DVO-GES-ZAM-ILO", finalTally: "2026-12-01" }))
-      .toBe("MNL-2026-000003 CEB-DVO-GES-ZAM");
-  });
-
-  it("never holds a character Excel refuses in a sheet name", () => {
-    const name = voyageSheetName({ remarks: "[A]*?:/\\", voyageNum: "VOY-MNL-2026-000003", routes: "MNL-CEB", finalTally: null });
-    expect(name).toBe("A VOY-MNL-2026-000003 MNL-CEB");
-    expect(name).not.toMatch(/[[\]:*?/\\]/);
-  });
-});
 
 describe("where a voyage's loading stands", () => {
   it("reads the final tally first, then the counting, then the list", () => {

@@ -7,8 +7,9 @@ import type { DownloadFile } from "../../../shared/files.ts";
 import { AppError } from "../../../shared/errors.ts";
 import type { Caller } from "../../auth/index.ts";
 import type { LoadListLine } from "../../../../templates/documents/load-list.ts";
-import { voyageSheetName } from "./rules.ts";
-import { finalTallyDate, releaseRecord, voyageHeader, voyageInScope } from "./service.ts";
+// One rule names the sheet of every voyage workbook (001 §9), the voyage's documents' own.
+import { voyageSheetName } from "../voyage-documents/rules.ts";
+import { releaseRecord, voyageHeader, voyageInScope } from "./service.ts";
 
 /**
  * What the load list printout and Load_List.xlsx show: the waybills on the voyage's list now (on a release
@@ -27,7 +28,8 @@ async function loadListContent(db: Db, scope: BranchScope, voyageNum: string, re
       wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, releaseId: loadListEntries.releaseId,
       shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`,
       consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName})`,
-      destinationBranchCode: waybills.destinationBranchCode, containerVanNum: waybills.containerVanNum, size: waybills.size, sealNum: waybills.sealNum,
+      destinationBranchCode: waybills.destinationBranchCode, containerVanNum: waybills.containerVanNum, tandemVan: waybills.tandemContainerVanNum,
+      size: waybills.size, sealNum: waybills.sealNum,
       goods: waybills.goods, quantity: waybills.quantity, quantityTeu: waybills.quantityTeu, cargoWeight: waybills.cargoWeight,
       modeOfDelivery: waybills.modeOfDelivery, modeOfPayment: waybills.modeOfPayment, status: waybills.status,
     }).from(loadListEntries)
@@ -44,7 +46,10 @@ async function loadListContent(db: Db, scope: BranchScope, voyageNum: string, re
     db.select({ code: branches.code, name: branches.name }).from(branches),
   ]);
   const branchName = (code: string) => names.find((b) => b.code === code)?.name ?? code;
-  const lines: LoadListLine[] = rows.map(({ destinationBranchCode, ...r }) => ({ ...r, destination: branchName(destinationBranchCode) }));
+  // A tandem waybill's two vans are printed together: "LADU1234565 / LADU1234570".
+  const lines: LoadListLine[] = rows.map(({ destinationBranchCode, tandemVan, ...r }) => ({
+    ...r, containerVanNum: [r.containerVanNum, tandemVan].filter(Boolean).join(" / "), destination: branchName(destinationBranchCode),
+  }));
   return { voyage, header, release, lines };
 }
 
@@ -82,7 +87,7 @@ export async function loadListWorkbook(db: Db, scope: BranchScope, voyageNum: st
     release ? `release ${release.releaseId} (${release.releaseType})` : "every release",
   ].join(", ");
   return await buildDocument("loadListWorkbook", {
-    sheetName: voyageSheetName({ remarks: voyage.remarks, voyageNum: voyage.voyageNum, routes: voyage.routeCode, finalTally: finalTallyDate(voyage) }),
+    sheetName: voyageSheetName({ remarks: voyage.remarks, voyageNum: voyage.voyageNum, routes: voyage.routeCode, finalTally: voyage.finalTallyAt?.toISOString() ?? null }),
     title,
     lines,
   });

@@ -54,39 +54,3 @@ export function loadingState(counts: { onList: number; counted: number; finalTal
   if (counts.onList > 0) return "On load list";
   return "Not started";
 }
-
-/**
- * The name of a voyage workbook's sheet (001 §9): the voyage's remarks, its number, its routes and the date of its
- * final tally (YYYY-MM-DD in Manila), joined by spaces. Excel allows 31 characters and none of []:*?/\ (those
- * become spaces), so a name too long is made shorter step by step until it fits: the remarks are left out, the
- * date is written YYMMDD, the route leaves out the origin the voyage number already names (MNL-CEB-DVO as
- * CEB-DVO), and the number its series prefix (VOY-MNL-2026-000003 as MNL-2026-000003: branch, year and serial
- * always stay whole); only what is still too long after that is cut at 31.
- */
-export function voyageSheetName(parts: { remarks: string; voyageNum: string; routes: string; finalTally: string | null }): string {
-  const clean = (text: string) => text.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim();
-  const remarks = clean(parts.remarks);
-  let voyage = clean(parts.voyageNum);
-  let routes = clean(parts.routes);
-  let date = parts.finalTally ? clean(parts.finalTally) : "";
-  const join = (...texts: string[]) => texts.filter(Boolean).join(" ");
-  const fits = (name: string) => name.length <= 31;
-  if (fits(join(remarks, voyage, routes, date))) return join(remarks, voyage, routes, date) || "Sheet1";
-  const steps = [
-    () => {
-      date = date.replace(/^\d\d(\d\d)-(\d\d)-(\d\d)$/, "$1$2$3");
-    },
-    () => {
-      const origin = /^[A-Z]+-([A-Z]{3})-/i.exec(voyage)?.[1];
-      if (origin && routes.toUpperCase().startsWith(`${origin.toUpperCase()}-`)) routes = routes.slice(origin.length + 1);
-    },
-    () => {
-      voyage = voyage.replace(/^[A-Z]+-(?=[A-Z]{3}-\d{4}-)/i, "");
-    },
-  ];
-  for (const step of steps) {
-    if (fits(join(voyage, routes, date))) break;
-    step();
-  }
-  return join(voyage, routes, date).slice(0, 31).trim() || "Sheet1";
-}

@@ -56,6 +56,8 @@ export const loadListWaybill = z.object({
   consigneeName: z.string(),
   destinationBranchCode: z.string(),
   containerVanNum: z.string(),
+  /** A tandem waybill's second 20' van, on the same trailer; empty otherwise. */
+  tandemContainerVanNum: z.string(),
   size: z.string(),
   sealNum: z.string(),
   goods: z.string(),

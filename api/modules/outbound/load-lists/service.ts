@@ -5,7 +5,6 @@ import {
 } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
-import { manilaDate } from "../../../shared/dates.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
@@ -137,6 +136,7 @@ const waybillColumns = {
   consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName})`,
   destinationBranchCode: waybills.destinationBranchCode,
   containerVanNum: waybills.containerVanNum,
+  tandemContainerVanNum: waybills.tandemContainerVanNum,
   size: waybills.size,
   sealNum: waybills.sealNum,
   goods: waybills.goods,
@@ -330,7 +330,16 @@ function refuseCounted(counted: Awaited<ReturnType<typeof countedVansOf>>) {
 }
 
 /** Takes the waybills off the release in the transaction: back to Draft, their entries closed, stage 2 withdrawn. */
-async function takeOff(tx: Tx, caller: Caller, releaseId: string, off: readonly { id: number; wayBillRef: string; bookingRef: string }[], now: Date) {
+/** The bookings a waybill carries: its own, and a tandem's second one. */
+const bookingsOf = (w: { bookingRef: string; tandemBookingRef: string | null }) => [w.bookingRef, ...(w.tandemBookingRef ? [w.tandemBookingRef] : [])];
+
+async function takeOff(
+  tx: Tx,
+  caller: Caller,
+  releaseId: string,
+  off: readonly { id: number; wayBillRef: string; bookingRef: string; tandemBookingRef: string | null }[],
+  now: Date,
+) {
   if (off.length === 0) return;
   // The waybill rows are locked before the tally is looked at again: a van being counted at this moment holds the
   // same lock, so either its line is seen here, or the count waits and then finds its waybill off the list.
@@ -341,7 +350,7 @@ async function takeOff(tx: Tx, caller: Caller, releaseId: string, off: readonly 
   });
   await tx.update(loadListEntries).set({ dateRemoved: now, removedBy: caller.userId })
     .where(and(eq(loadListEntries.releaseId, releaseId), inArray(loadListEntries.wayBillRef, off.map((w) => w.wayBillRef)), isNull(loadListEntries.dateRemoved)));
-  for (const w of off) await withdrawCargoStage(tx, w.bookingRef, LOAD_LIST_STAGE);
+  for (const w of off) for (const ref of bookingsOf(w)) await withdrawCargoStage(tx, ref, LOAD_LIST_STAGE);
 }
 
 /**
@@ -364,12 +373,15 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
   const upper = (refs: readonly string[]) => refs.map((r) => r.toUpperCase());
   const [toAdd, toRemove] = await Promise.all([
     adding.length
-      ? db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, status: waybills.status, bookingRef: waybills.bookingRef, releaseId: loadListEntries.releaseId })
+      ? db.select({
+        id: waybills.id, wayBillRef: waybills.wayBillRef, status: waybills.status, bookingRef: waybills.bookingRef, tandemBookingRef: waybills.tandemBookingRef,
+        releaseId: loadListEntries.releaseId,
+      })
         .from(waybills).leftJoin(loadListEntries, and(eq(loadListEntries.wayBillRef, waybills.wayBillRef), isNull(loadListEntries.dateRemoved)))
         .where(and(inArray(sql`upper(${waybills.wayBillRef})`, upper(adding)), eq(waybills.voyageNum, record.voyageNum), eq(waybills.branchCode, record.branchCode)))
       : Promise.resolve([]),
     removing.length
-      ? db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef }).from(loadListEntries)
+      ? db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, tandemBookingRef: waybills.tandemBookingRef }).from(loadListEntries)
         .innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef))
         .where(and(eq(loadListEntries.releaseId, record.releaseId), isNull(loadListEntries.dateRemoved), inArray(sql`upper(${waybills.wayBillRef})`, upper(removing))))
       : Promise.resolve([]),
@@ -403,7 +415,7 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
           set: { releaseType: record.releaseType, releaseTag: record.releaseId, userModified: caller.userId },
         });
         await tx.insert(loadListEntries).values(toAdd.map((w) => ({ releaseId: record.releaseId, wayBillRef: w.wayBillRef, dateAdded: now, addedBy: caller.userId })));
-        for (const w of toAdd) await recordCargoStage(tx, w.bookingRef, LOAD_LIST_STAGE, now);
+        for (const w of toAdd) for (const ref of bookingsOf(w)) await recordCargoStage(tx, ref, LOAD_LIST_STAGE, now);
       }
       await takeOff(tx, caller, record.releaseId, toRemove, now);
     });
@@ -457,7 +469,8 @@ export async function cancelRelease(db: Db, caller: Caller, releaseId: string, i
   const record = await releaseRecord(db, releaseId, caller);
   assertFresh(record, input.dateModified);
   assertOpen(record);
-  const onIt = await db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef }).from(loadListEntries)
+  const onIt = await db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, tandemBookingRef: waybills.tandemBookingRef })
+    .from(loadListEntries)
     .innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef))
     .where(and(eq(loadListEntries.releaseId, record.releaseId), isNull(loadListEntries.dateRemoved)));
   refuseCounted(await countedVansOf(db, onIt.map((w) => w.wayBillRef)));
@@ -472,6 +485,3 @@ export async function cancelRelease(db: Db, caller: Caller, releaseId: string, i
   await tellFollowers(db, caller, record, onIt.length ? `cancelled, ${plural(onIt.length, "waybill")} back to Draft` : "cancelled");
   return { data: await releaseByNum(db, record.releaseId, caller), message: result.message };
 }
-
-/** The Manila date a voyage's final tally was made, for a workbook's sheet name. */
-export const finalTallyDate = (voyage: Pick<VoyageRecord, "finalTallyAt">): string | null => (voyage.finalTallyAt ? manilaDate(voyage.finalTallyAt) : null);

@@ -15,6 +15,7 @@ import type { LoadListWaybill, ReleaseRow } from "../api/loading-contracts.ts";
 import { createRelease, loadListPrintUrl, loadListWorkbook, readLoadList } from "../api/load-lists.ts";
 import { ReleaseTypeTag } from "../components/LoadingTags.tsx";
 import { VoyageFacts } from "../components/VoyageFacts.tsx";
+import { vansOf } from "../loading-words.ts";
 
 /**
  * A voyage's load list at its origin (001 §2 /outbound/loadList/{voyageNum}): its releases, newest first, and
@@ -104,7 +105,7 @@ export default function LoadListPage({ params }: PageProps) {
         <Column name="Booking" cellRenderer={waitingText((w) => w.bookingRef)} />
         <Column name="Shipper" cellRenderer={waitingText((w) => w.shipperName)} />
         <Column name="Destination" cellRenderer={waitingText((w) => w.destinationBranchCode)} />
-        <Column name="Van" cellRenderer={waitingText((w) => w.containerVanNum)} />
+        <Column name="Van" cellRenderer={waitingText(vansOf)} />
         <Column name="Goods" cellRenderer={waitingText((w) => w.goods)} />
         <Column name="TEU" cellRenderer={waitingText((w) => String(w.quantityTeu))} />
       </DataTable>

@@ -17,6 +17,7 @@ import { ADD_STATUS, type LoadListWaybill, OPEN_RELEASE, type ReleaseDetail } fr
 import { cancelRelease, loadListPrintUrl, loadListWorkbook, readLoadList, readRelease, releaseRelease, updateRelease } from "../api/load-lists.ts";
 import { ReleaseTypeTag } from "../components/LoadingTags.tsx";
 import { VoyageFacts } from "../components/VoyageFacts.tsx";
+import { vansOf } from "../loading-words.ts";
 
 /** The status a load list update takes a waybill off with: anything but 'add' (001 §4). */
 const TAKE_OFF = "cancel";
@@ -150,7 +151,7 @@ export default function LoadListReleasePage({ params }: PageProps) {
         <Column name="Booking" cellRenderer={text((w) => w.bookingRef)} />
         <Column name="Shipper" cellRenderer={text((w) => w.shipperName)} />
         <Column name="Destination" cellRenderer={text((w) => w.destinationBranchCode)} />
-        <Column name="Van" cellRenderer={text((w) => w.containerVanNum, (w) => `release-waybill-van-${w.wayBillRef}`)} />
+        <Column name="Van" cellRenderer={text(vansOf, (w) => `release-waybill-van-${w.wayBillRef}`)} />
         <Column name="Seal" cellRenderer={text((w) => w.sealNum)} />
         <Column name="Goods" cellRenderer={text((w) => w.goods)} />
         <Column name="TEU" cellRenderer={text((w) => String(w.quantityTeu))} />
@@ -191,7 +192,7 @@ export default function LoadListReleasePage({ params }: PageProps) {
             <Column name="Booking" cellRenderer={waitingText((w) => w.bookingRef)} />
             <Column name="Shipper" cellRenderer={waitingText((w) => w.shipperName)} />
             <Column name="Destination" cellRenderer={waitingText((w) => w.destinationBranchCode)} />
-            <Column name="Van" cellRenderer={waitingText((w) => w.containerVanNum)} />
+            <Column name="Van" cellRenderer={waitingText(vansOf)} />
             <Column name="Goods" cellRenderer={waitingText((w) => w.goods)} />
           </DataTable>
           {!list.loading && waiting.length === 0 && <NonIdealState title="Nothing waiting" description="Every Draft waybill of the voyage is on a release." />}
