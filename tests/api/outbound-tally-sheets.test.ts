@@ -5,7 +5,8 @@ import { manilaTimestamp } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, bookingProgress, bookings, notifications, statusHistory, tallySheetLines, voyageSchedules, waybills } from "../../db/schema/index.ts";
 import { createUser, makeTestApp, signIn, type TestApp } from "../support/app.ts";
-import { type BookingWorld, seedBookingWorld } from "../support/bookings.ts";
+import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { PORT_LANE } from "../support/sq-pricing.ts";
 import { draftWaybills, LOADING_YARD, lineVan, loadingWorld, type LoadingWorld, type ReadyWaybill } from "../support/loading.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -222,6 +223,70 @@ describe("counting vans", () => {
     expect(view.onList.map((x: any) => x.wayBillRef)).toEqual(listed.map((x) => x.ref));
     expect(view.truckers).toEqual([{ code: "TRK1", name: "Northline Haulers", plateNum: "ABC 1234" }]);
     expect(view.yards.map((y: any) => y.code)).toContain(LOADING_YARD);
+  });
+});
+
+describe("a tandem waybill", () => {
+  it("records stage 2 for both its bookings, counts each of its two vans for its own booking, and the final tally loads both", async () => {
+    // A door-to-pier tandem lane from Quezon City (tests/support/sq-pricing.ts), two bookings on it, one waybill.
+    const sq = (await call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" })).body.data;
+    expect((await call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", {
+      sqRefNum: sq.sqRefNum, documents: [{ ...PORT_LANE, serviceModeCode: "DTP", originAreaCode: "QC", isTandem: true }],
+    })).status).toBe(201);
+    for (const [who, action] of [["ae", "submit"], ["sm", "smApprove"], ["aud", "audApprove"], ["fa", "faApprove"]]) {
+      expect((await call(who, "PUT", `/SalesQuotations/updateSqStatusWthSBMV2/${sq.id}`, { action, remarks: "" })).status).toBe(200);
+    }
+    const lane = (await call("ae", "GET", `/SalesQuotations/read/${sq.sqRefNum}`)).body.data.lanes[0].sqdocNum;
+    const booking = {
+      ...PTP_BOOKING, modeOfDelivery: "DTP", isTandem: true, sqdocNum: lane, pickUpAreaCode: "QC",
+      pickUpAddress: { street: "12 Mindanao Ave", barangay: "Bahay Toro", city: "Quezon City", province: "Metro Manila", zipCode: "1106" },
+    };
+    const batch = (await call("staff", "POST", "/Bookings/batch", { voyageNum: w.voyageNum, customerCode: "PHT", remarks: "", bookings: [booking, booking] })).body.data;
+    expect((await call("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef })).status).toBe(200);
+    const [main, partner] = batch.bookings.map((b: any) => b.bookingRef) as string[];
+    expect((await call("staff", "POST", "/Bookings/issueATW", { bookingRefs: [main, partner], truckingCode: "TRK1" })).status).toBe(200);
+    const vans: string[] = [];
+    for (const ref of [main, partner]) {
+      vans.push(await lineVan(l));
+      expect((await call("yard", "POST", "/OutBound/cts/create", {
+        bookingRef: ref, containerVanNum: vans.at(-1), truckingCode: "TRK1", plateNum: "ABC 1234", driver: "Ramon Cruz", toParty: "Shipper", vanStatus: "Empty",
+      })).status).toBe(201);
+    }
+    const made = await call("yard", "POST", "/OutBound/waybill/create", { bookingRef: main, tandemBookingRef: partner });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const wb = made.body.data.wayBillRef as string;
+
+    // Its own voyage and sheet, so the sheet of the tests above stays as it is.
+    const voyage = (await call("staff", "POST", "/VoyageSchedules/createcheduleV1", {
+      voyageRef: "V-TANDEM", vesselCode: "LADY", routeCode: "MNL-CEB", estimatedTimeDeparture: new Date(Date.now() + 11 * 86_400_000).toISOString(),
+      destinations: [{ destinationBranchCode: "CEB", estimatedTimeArrival: new Date(Date.now() + 12 * 86_400_000).toISOString() }],
+    })).body.data.voyageNum as string;
+    await handle.db.update(waybills).set({ voyageNum: voyage }).where(eq(waybills.wayBillRef, wb));
+    await handle.db.update(bookings).set({ voyageNum: voyage }).where(inArray(bookings.bookingRef, [main, partner]));
+    const release = (await call("yard", "POST", "/OutBound/loadList/create", { voyageNum: voyage })).body.data;
+    const put = await call("yard", "PUT", `/OutBound/loadList/update/${release.releaseId}`, { dateModified: release.dateModified, entries: [{ wayBillRef: wb, status: "add" }] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data.waybills.map((x: any) => [x.containerVanNum, x.tandemContainerVanNum])).toEqual([[vans[0], vans[1]]]);
+    expect([await stagesOf(main), await stagesOf(partner)]).toEqual([[0, 1, 2], [0, 1, 2]]);
+
+    const view = (await call("yard", "GET", `/OutBound/tallySheet/voyage/${voyage}`)).body.data;
+    expect(view.onList.map((c: any) => [c.wayBillRef, c.containerVanNum, c.bookingRef])).toEqual([[wb, vans[0], main], [wb, vans[1], partner]]);
+    const tandemSheet = (await call("yard", "POST", "/OutBound/tallySheet/create", { voyageNum: voyage, destinationBranchCode: "CEB" })).body.data;
+    const second = await count(entry({ wayBillRef: wb, containerVanNum: vans[1] }), "yard", tandemSheet.tallySheetNum);
+    expect([second.status, second.body.data.bookingRef, second.body.data.containerVanNum]).toEqual([201, partner, vans[1]]);
+    expect([await stagesOf(main), await stagesOf(partner)]).toEqual([[0, 1, 2], [0, 1, 2, 3]]);
+    const stranger = await count(entry({ wayBillRef: wb, containerVanNum: "LADU0000000" }), "yard", tandemSheet.tallySheetNum);
+    expect(stranger.body.message).toBe(`Van LADU0000000 is not the van of waybill ${wb}, which is ${vans[0]} and ${vans[1]}.`);
+    const first = await count(entry({ wayBillRef: wb }), "yard", tandemSheet.tallySheetNum);
+    expect([first.status, first.body.data.bookingRef, first.body.data.containerVanNum]).toEqual([201, main, vans[0]]);
+
+    const read = (await call("yard", "GET", `/OutBound/tallySheet/read/${tandemSheet.tallySheetNum}`)).body.data;
+    const final = await call("yard", "PUT", `/OutBound/tallySheet/final/${tandemSheet.tallySheetNum}`, { dateModified: read.dateModified });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    const states = await handle.db.select({ ref: bookings.bookingRef, status: bookings.status }).from(bookings).where(inArray(bookings.bookingRef, [main, partner]));
+    expect(states.map((b) => b.status)).toEqual(["At Vessel Loaded", "At Vessel Loaded"]);
+    expect((await handle.db.select({ status: waybills.status }).from(waybills).where(eq(waybills.wayBillRef, wb)))[0].status).toBe("Loaded");
+    expect([await stagesOf(main), await stagesOf(partner)]).toEqual([[0, 1, 2, 3, 4], [0, 1, 2, 3, 4]]);
   });
 });
 

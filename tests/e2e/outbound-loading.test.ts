@@ -167,7 +167,7 @@ describe("loading a voyage from the outbound screens", () => {
     await browser.context.setOffline(true);
     await clerk.getByTestId("tally-connection").filter({ hasText: exactly("Offline") }).waitFor();
     for (const [i, c] of cargo.entries()) {
-      await pick(clerk, "tally-entry-waybill", c.wayBillRef);
+      await pick(clerk, "tally-entry-waybill", `${c.wayBillRef}|${c.van}`);
       expect(await clerk.getByTestId("tally-entry-van").inputValue()).toBe(c.van);
       await pick(clerk, "tally-entry-trucker", "TRK-001");
       await pick(clerk, "tally-entry-cy", "MNL-CY1");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
+import { linkBase } from "../../../http/security.ts";
 import { voyageNumParam } from "../load-lists/schemas.ts";
 import { tallySheetPdf } from "./documents.ts";
 import {
@@ -54,7 +55,7 @@ export const tallySheetRoutes: RouteDef[] = [
     method: "put", path: "/OutBound/tallySheet/final/{tallySheetNum}", permission, tag, params: tallySheetNumParam, body: finalTallyBody,
     summary: "The final tally: locks the sheet; its waybills Loaded, its bookings At Vessel Loaded (stage 4), the voyage's final-tally date; then the loading confirmations",
     response: written, errors: [409],
-  }, ({ deps, params, body, caller }) => finalizeTallySheet(deps.db, caller, params.tallySheetNum, body)),
+  }, ({ c, deps, params, body, caller }) => finalizeTallySheet(deps.db, caller, params.tallySheetNum, body, { linkBase: linkBase(c, deps.config) })),
   route({
     method: "put", path: "/OutBound/tallySheet/undo/{tallySheetNum}", permission: "TALLY_SHEET_UNDO", tag, params: tallySheetNumParam, body: undoFinalTallyBody,
     summary: "Undo a final tally (tally sheet undo role, with the reason): the sheet reopens and its waybills and bookings go back, stage 4 withdrawn",

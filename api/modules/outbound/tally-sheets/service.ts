@@ -19,7 +19,7 @@ import { LOADING_TALLY_TITLE, notifyVoyageFollowers } from "../load-lists/follow
 import { voyageHeader, voyageInScope, waybillTarget } from "../load-lists/service.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { FULL, isFull, LOADED_STAGE, TALLY_SHEET_SERIES, TALLY_STAGE, type TallySheetType, tallySheetWorkflow } from "./rules.ts";
-import type { CreateTallySheetInput, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView, UpdateTallySheetInput } from "./schemas.ts";
+import type { CreateTallySheetInput, TallyCandidate, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView, UpdateTallySheetInput } from "./schemas.ts";
 
 export const tallySheetTarget = {
   table: tallySheets, id: tallySheets.id, status: tallySheets.status, dateModified: tallySheets.dateModified, label: tallySheets.tallySheetNum,
@@ -106,11 +106,15 @@ export async function sheetByNum(db: Db, tallySheetNum: string, scope: BranchSco
   return (await sheetRows(db, [await sheetRecord(db, tallySheetNum, scope)]))[0];
 }
 
-/** The waybills on a voyage's load list now: on a release that stands, not taken off. */
-async function waybillsOnList(db: Db, voyageNum: string) {
-  return await db.select({
+/**
+ * The vans of the waybills on a voyage's load list now (on a release that stands, not taken off): one row per van,
+ * so a tandem waybill's second van is picked on its own, with the booking it carries.
+ */
+async function waybillsOnList(db: Db, voyageNum: string): Promise<TallyCandidate[]> {
+  const rows = await db.select({
     wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, status: waybills.status, destinationBranchCode: waybills.destinationBranchCode,
-    containerVanNum: waybills.containerVanNum, size: waybills.size, sealNum: waybills.sealNum,
+    containerVanNum: waybills.containerVanNum, tandemBookingRef: waybills.tandemBookingRef, tandemContainerVanNum: waybills.tandemContainerVanNum,
+    size: waybills.size, sealNum: waybills.sealNum,
     shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`, goods: waybills.goods,
     truckingCode: waybills.truckingCode, plateNum: waybills.plateNum, driver: waybills.driver,
   }).from(loadListEntries)
@@ -119,6 +123,10 @@ async function waybillsOnList(db: Db, voyageNum: string) {
     .innerJoin(customers, eq(customers.code, waybills.customerCode))
     .where(and(eq(loadListReleases.voyageNum, voyageNum), ne(loadListReleases.releaseType, "Draft"), isNull(loadListEntries.dateRemoved)))
     .orderBy(asc(waybills.destinationBranchCode), asc(waybills.wayBillRef));
+  return rows.flatMap(({ tandemBookingRef, tandemContainerVanNum, ...w }) => [
+    w,
+    ...(tandemBookingRef && tandemContainerVanNum ? [{ ...w, bookingRef: tandemBookingRef, containerVanNum: tandemContainerVanNum, size: "20" }] : []),
+  ]);
 }
 
 /** The tally screen of a voyage, in one answer the device can keep for counting offline (see TallyView). */
@@ -278,6 +286,8 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
   if (sheet.status !== "Open") throw sheetFinal(sheet, van ? `van ${van}` : `the van of waybill ${input.wayBillRef ?? ""}`);
   let waybill: typeof waybills.$inferSelect | undefined;
   let size = input.size;
+  /** The booking whose van it is: the waybill's own, or a tandem's second booking. */
+  let bookingRef: string | null = null;
   if (input.wayBillRef) {
     [waybill] = await db.select().from(waybills)
       .where(and(sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, eq(waybills.voyageNum, sheet.voyageNum), eq(waybills.branchCode, sheet.branchCode)));
@@ -286,10 +296,21 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
       throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} goes to ${waybill.destinationBranchCode}; tally sheet ${sheet.tallySheetNum} counts the cargo for ${sheet.destinationBranchCode}.`);
     }
     if (!isFull(input.containerType)) throw refused("containerType", `The van of waybill ${waybill.wayBillRef} is counted as a full van (${FULL}).`);
+    bookingRef = waybill.bookingRef;
+    // A tandem waybill carries two 20' vans, each with its own booking; the van named says which one is counted.
     const own = normalizeContainerNumber(waybill.containerVanNum);
-    if (van && van !== own) throw refused("containerVanNum", `Van ${van} is not the van of waybill ${waybill.wayBillRef}, which is ${own}.`);
-    van = own;
-    size ??= (waybill.size || undefined) as typeof size;
+    const second = waybill.tandemBookingRef ? normalizeContainerNumber(waybill.tandemContainerVanNum) : "";
+    if (van && van !== own && van !== second) {
+      const vans = second ? `${own} and ${second}` : own;
+      throw refused("containerVanNum", `Van ${van} is not the van of waybill ${waybill.wayBillRef}, which is ${vans}.`);
+    }
+    if (second && van === second) {
+      bookingRef = waybill.tandemBookingRef;
+      size ??= "20";
+    } else {
+      van = own;
+      size ??= (waybill.size || undefined) as typeof size;
+    }
   } else {
     if (isFull(input.containerType)) throw refused("wayBillRef", "A full van is counted with its waybill; name the waybill.");
     if (!van) throw refused("containerVanNum", "Give the number of the empty van.");
@@ -329,12 +350,12 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
         if (now_?.status !== "On Load List" || !entry) throw offList(waybill.wayBillRef, sheet.voyageNum, now_?.status ?? "gone");
       }
       await tx.insert(tallySheetLines).values({
-        tallySheetId: sheet.id, entryId: input.entryId, wayBillRef: waybill?.wayBillRef ?? null, bookingRef: waybill?.bookingRef ?? null,
+        tallySheetId: sheet.id, entryId: input.entryId, wayBillRef: waybill?.wayBillRef ?? null, bookingRef,
         containerVanNum: van, containerType: input.containerType, size: size ?? "20", sealNum: input.sealNum || waybill?.sealNum || "",
         truckingCode: input.truckingCode ?? null, plateNum: input.plateNum, driver: input.driver, cyPullOutCode: input.cyPullOutCode ?? null,
         remarks: input.remarks, timeTallied, userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
       });
-      if (waybill) await recordCargoStage(tx, waybill.bookingRef, TALLY_STAGE, timeTallied);
+      if (bookingRef) await recordCargoStage(tx, bookingRef, TALLY_STAGE, timeTallied);
     });
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
@@ -373,14 +394,19 @@ export async function removeTallyLine(db: Db, caller: Caller, tallySheetNum: str
 // ---------------------------------------------------------------------------------------------------------
 // The final tally and its undo
 
-/** The waybills and bookings whose vans are counted on the sheet now. */
+/**
+ * The waybills and bookings whose vans are counted on the sheet now, each once: a tandem waybill is loaded once,
+ * and each of its bookings whose van is counted.
+ */
 async function countedCargo(db: Db, sheetId: number) {
-  return await db.select({ waybillId: waybills.id, wayBillRef: waybills.wayBillRef, bookingId: bookings.id, bookingRef: bookings.bookingRef })
+  const rows = await db.select({ waybillId: waybills.id, wayBillRef: waybills.wayBillRef, bookingId: bookings.id, bookingRef: bookings.bookingRef })
     .from(tallySheetLines)
     .innerJoin(waybills, eq(waybills.wayBillRef, tallySheetLines.wayBillRef))
-    .innerJoin(bookings, eq(bookings.bookingRef, waybills.bookingRef))
+    .innerJoin(bookings, eq(bookings.bookingRef, tallySheetLines.bookingRef))
     .where(and(eq(tallySheetLines.tallySheetId, sheetId), isNull(tallySheetLines.dateRemoved)))
-    .orderBy(asc(waybills.id));
+    .orderBy(asc(waybills.id), asc(bookings.id));
+  const once = <T,>(items: T[], key: (item: T) => number) => items.filter((item, i) => items.findIndex((x) => key(x) === key(item)) === i);
+  return { waybillIds: once(rows, (r) => r.waybillId).map((r) => r.waybillId), bookings: once(rows, (r) => r.bookingId) };
 }
 
 /** The latest final tally of the voyage's loading sheets, or null when none is final: the voyage's final-tally date. */
@@ -396,7 +422,14 @@ async function latestFinalTally(tx: Tx, voyageNum: string): Promise<Date | null>
  * every counted booking to At Vessel Loaded through their workflows, records stage 4 and sets the voyage's
  * final-tally date. After the commit the voyage's followers are told and the loading confirmations are made.
  */
-export async function finalizeTallySheet(db: Db, caller: Caller, tallySheetNum: string, input: { dateModified: string; timeFinished?: string }) {
+export async function finalizeTallySheet(
+  db: Db,
+  caller: Caller,
+  tallySheetNum: string,
+  input: { dateModified: string; timeFinished?: string },
+  /** Where the web app is served, for the link the loading confirmations e-mail (linkBase() of api/http/security.ts). */
+  options: { linkBase?: string } = {},
+) {
   const sheet = await sheetRecord(db, tallySheetNum, caller);
   assertFresh(sheet, input.dateModified);
   assertOpen(sheet);
@@ -412,17 +445,17 @@ export async function finalizeTallySheet(db: Db, caller: Caller, tallySheetNum: 
     await transition(tx, tallySheetWorkflow, tallySheetTarget, {
       id: sheet.id, action: "finalize", actor: caller, set: { dateFinalized: now, finalizedBy: caller.userId, timeFinished, userModified: caller.userId },
     });
-    if (cargo.length > 0) {
-      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.map((c) => c.waybillId), action: "load", actor: caller, set: { userModified: caller.userId } });
-      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.map((c) => c.bookingId), action: "load", actor: caller });
-      for (const c of cargo) await recordCargoStage(tx, c.bookingRef, LOADED_STAGE, now);
+    if (cargo.waybillIds.length > 0) {
+      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "load", actor: caller, set: { userModified: caller.userId } });
+      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "load", actor: caller });
+      for (const c of cargo.bookings) await recordCargoStage(tx, c.bookingRef, LOADED_STAGE, now);
     }
     await tx.update(voyageSchedules).set({ finalTallyAt: now }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
   });
-  await tellFollowers(db, caller, sheet, `final tally made, ${plural(vans, "van")} counted, ${plural(cargo.length, "booking")} at vessel loaded`);
+  await tellFollowers(db, caller, sheet, `final tally made, ${plural(vans, "van")} counted, ${plural(cargo.bookings.length, "booking")} at vessel loaded`);
   let message = "Final tally sheet made successfully";
   try {
-    await confirmLoading(db, { voyageNum: sheet.voyageNum, bookingRefs: cargo.map((c) => c.bookingRef), actor: caller });
+    await confirmLoading(db, { voyageNum: sheet.voyageNum, bookingRefs: cargo.bookings.map((c) => c.bookingRef), actor: caller, linkBase: options.linkBase });
   } catch (error) {
     // The tally stands (it has committed); the confirmations can be sent again from their screen.
     message += `; the loading confirmations were not made: ${error instanceof Error ? error.message : String(error)}`;
@@ -449,10 +482,10 @@ export async function undoFinalTally(db: Db, caller: Caller, tallySheetNum: stri
     await transition(tx, tallySheetWorkflow, tallySheetTarget, {
       id: sheet.id, action: "reopen", actor: caller, remarks: reason, set: { dateFinalized: null, finalizedBy: null, userModified: caller.userId },
     });
-    if (cargo.length > 0) {
-      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.map((c) => c.waybillId), action: "undoLoad", actor: caller, remarks: reason });
-      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.map((c) => c.bookingId), action: "undoLoad", actor: caller, remarks: reason });
-      for (const c of cargo) await withdrawCargoStage(tx, c.bookingRef, LOADED_STAGE);
+    if (cargo.waybillIds.length > 0) {
+      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "undoLoad", actor: caller, remarks: reason });
+      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "undoLoad", actor: caller, remarks: reason });
+      for (const c of cargo.bookings) await withdrawCargoStage(tx, c.bookingRef, LOADED_STAGE);
     }
     await tx.update(voyageSchedules).set({ finalTallyAt: await latestFinalTally(tx, sheet.voyageNum) }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
   });

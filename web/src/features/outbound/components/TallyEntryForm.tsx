@@ -56,14 +56,17 @@ export function TallyEntryForm({ view, candidates, entry, newEntryId, submitText
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const id = (name: string) => `${idPrefix}-${name}`;
-  const picked = candidates.find((c) => c.wayBillRef === draft.wayBillRef);
-  const known = entry?.wayBillRef && !picked ? [{ wayBillRef: entry.wayBillRef, containerVanNum: entry.containerVanNum, shipperName: "" }] : [];
+  // A van is picked by its waybill and its number together: a tandem waybill offers each of its two vans.
+  const keyOf = (c: { wayBillRef: string; containerVanNum: string }) => `${c.wayBillRef}|${c.containerVanNum}`;
+  const pickedKey = draft.wayBillRef ? keyOf(draft) : "";
+  const picked = candidates.find((c) => keyOf(c) === pickedKey);
+  const known = entry?.wayBillRef && !picked ? [{ wayBillRef: entry.wayBillRef, containerVanNum: entry.containerVanNum }] : [];
 
-  const pick = (wayBillRef: string) => {
-    const c = candidates.find((x) => x.wayBillRef === wayBillRef);
-    if (!c) return set({ wayBillRef: "" });
+  const pick = (key: string) => {
+    const c = candidates.find((x) => keyOf(x) === key);
+    if (!c) return set({ wayBillRef: "", containerVanNum: "" });
     set({
-      wayBillRef, containerType: FULL, containerVanNum: c.containerVanNum, size: c.size || "20", sealNum: c.sealNum,
+      wayBillRef: c.wayBillRef, containerType: FULL, containerVanNum: c.containerVanNum, size: c.size || "20", sealNum: c.sealNum,
       truckingCode: c.truckingCode, plateNum: c.plateNum, driver: c.driver,
     });
   };
@@ -111,9 +114,9 @@ export function TallyEntryForm({ view, candidates, entry, newEntryId, submitText
         </FormField>
         {draft.containerType === FULL ? (
           <FormField label="Waybill" id={id("waybill")} required helper={picked ? `${picked.shipperName} · ${picked.goods}` : undefined}>
-            <HTMLSelect id={id("waybill")} value={draft.wayBillRef} fill onChange={(e) => pick(e.currentTarget.value)} data-testid={`${idPrefix}-waybill`}>
+            <HTMLSelect id={id("waybill")} value={pickedKey} fill onChange={(e) => pick(e.currentTarget.value)} data-testid={`${idPrefix}-waybill`}>
               <option value="">Pick the waybill…</option>
-              {[...candidates, ...known].map((c) => <option key={c.wayBillRef} value={c.wayBillRef}>{c.wayBillRef} · {c.containerVanNum}</option>)}
+              {[...candidates, ...known].map((c) => <option key={keyOf(c)} value={keyOf(c)}>{c.wayBillRef} · {c.containerVanNum}</option>)}
             </HTMLSelect>
           </FormField>
         ) : null}

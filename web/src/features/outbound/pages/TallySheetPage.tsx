@@ -142,8 +142,7 @@ export default function TallySheetPage({ params }: PageProps) {
       ...view.sheets.flatMap((s) => s.lines.map((l) => l.containerVanNum)),
       ...entries.filter((e) => e.state === "waiting").map((e) => e.body.containerVanNum),
     ]);
-    const named = new Set(entries.filter((e) => e.state === "waiting").map((e) => e.body.wayBillRef).filter(Boolean));
-    return view.onList.filter((c) => c.destinationBranchCode === current && c.status === "On Load List" && !counted.has(c.containerVanNum) && !named.has(c.wayBillRef));
+    return view.onList.filter((c) => c.destinationBranchCode === current && c.status === "On Load List" && !counted.has(c.containerVanNum));
   }, [view, current, entries]);
 
   const capture = async (body: TallyEntryInput) => {
