@@ -13,8 +13,8 @@ const HOUR = 3_600_000;
 
 /** The voyage of the demo line that is being loaded, leaving in three days (api/modules/voyages/demo.ts). */
 const LOADING_VOYAGE_REF = "DEMO-LOADING";
-/** The line's empty 40' van at the Manila yard that goes on the open voyage as an empty (db/seed/demo.ts). */
-const EMPTY_VAN = "LDGU4010013";
+/** The line's empty 20' van at the second Manila yard that goes on the open voyage as an empty (db/seed/demo.ts). */
+const EMPTY_VAN = "LDGU2010040";
 /** The vans the loading voyage's bookings take out (db/seed/demo.ts). */
 const LOADING_VANS = ["LDGU2010122", "LDGU2010138", "LDGU2010143"];
 
@@ -28,7 +28,7 @@ const LOADING_VANS = ["LDGU2010122", "LDGU2010138", "LDGU2010143"];
  *   waybills; two of them are on an open release and one van is already counted on the Cebu sheet, the third
  *   (for Davao) still waits for the list.
  */
-export async function seedDemoLoading(db: Db, { people, now }: DemoContext): Promise<Record<string, number>> {
+export async function seedDemoLoading(db: Db, { people, now, linkBase }: DemoContext): Promise<Record<string, number>> {
   const { yard } = people;
   const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
   const entry = (n: number) => `demo-entry-${String(n).padStart(4, "0")}`;
@@ -48,10 +48,10 @@ export async function seedDemoLoading(db: Db, { people, now }: DemoContext): Pro
   }));
   await captureTallyLine(db, yard, sheet.tallySheetNum, tallyEntryBody.parse({
     entryId: entry(2), containerVanNum: EMPTY_VAN, containerType: "MT", truckingCode: "TRK-001", plateNum: "NDA 7781", driver: "Rodel Mendoza",
-    cyPullOutCode: "MNL-CY1", remarks: "Empty repositioned to Cebu", timeTallied: at(-90 * 60_000),
+    cyPullOutCode: "MNL-CY2", remarks: "Empty repositioned to Cebu", timeTallied: at(-90 * 60_000),
   }));
   const ready = await sheetByNum(db, sheet.tallySheetNum, yard);
-  await finalizeTallySheet(db, yard, sheet.tallySheetNum, { dateModified: ready.dateModified, timeFinished: at(-HOUR) });
+  await finalizeTallySheet(db, yard, sheet.tallySheetNum, { dateModified: ready.dateModified, timeFinished: at(-HOUR) }, { linkBase });
 
   // The voyage being loaded: its bookings' vans go out, their waybills are made, and the loading begins.
   const waiting = await db.select({ bookingRef: bookings.bookingRef, destination: bookings.destinationBranchCode, voyageNum: bookings.voyageNum })
