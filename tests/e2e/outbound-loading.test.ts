@@ -119,12 +119,12 @@ describe("loading a voyage from the outbound screens", () => {
   it("finds the voyage on the Outbound landing page with its three waybills waiting, and opens its load list", async () => {
     await signIn(clerk, baseURL, CLERK, PASSWORD);
     await clerk.getByTestId("nav-outbound").click();
-    await clerk.getByTestId("outbound-voyages").waitFor();
-    await clerk.getByTestId("outbound-voyage-search").fill("V-E2E-LD");
-    await clerk.getByTestId(`outbound-voyage-${voyageNum}`).waitFor();
-    expect(await shown(`outbound-voyage-state-${voyageNum}`)).toBe("Not started");
-    expect(await shown(`outbound-voyage-waiting-${voyageNum}`)).toBe("3");
-    await rowButton(clerk, `outbound-voyage-${voyageNum}`, "Load list").click();
+    await clerk.getByTestId("loading-voyages").waitFor();
+    await clerk.getByTestId("loading-voyage-search").fill("V-E2E-LD");
+    await clerk.getByTestId(`loading-voyage-${voyageNum}`).waitFor();
+    expect(await shown(`loading-voyage-state-${voyageNum}`)).toBe("Not started");
+    expect(await shown(`loading-voyage-waiting-${voyageNum}`)).toBe("3");
+    await rowButton(clerk, `loading-voyage-${voyageNum}`, "Load list").click();
     await clerk.waitForURL(new RegExp(`/outbound/loadList/${voyageNum}$`));
     await clerk.getByTestId("load-list-page").waitFor();
     for (const c of cargo) await clerk.getByTestId(`waiting-row-${c.wayBillRef}`).waitFor();

@@ -38,37 +38,37 @@ export default function OutboundVoyagesPanel() {
   const actions = actionsCell(rows, null, (v) => (
     <>
       <RowAction icon={<Th />} label="Load list" hint="Open the load list" onClick={() => navigate(pathTo(PAGES.loadList, { voyageNum: v.voyageNum }))}
-        data-testid={`outbound-voyage-load-list-${v.voyageNum}`} />
+        data-testid={`loading-voyage-load-list-${v.voyageNum}`} />
       <RowAction icon={<TickCircle />} label="Tally sheet" hint="Open the loading tally sheet"
-        onClick={() => navigate(pathTo(PAGES.loadingTallySheet, { voyageNum: v.voyageNum }))} data-testid={`outbound-voyage-tally-${v.voyageNum}`} />
+        onClick={() => navigate(pathTo(PAGES.loadingTallySheet, { voyageNum: v.voyageNum }))} data-testid={`loading-voyage-tally-${v.voyageNum}`} />
     </>
   ));
 
   return (
-    <section className="lading-loading-section" data-testid="outbound-voyages">
+    <section className="lading-loading-section" data-testid="loading-voyages">
       <H5>Voyages loading from your branches</H5>
       <div className="lading-toolbar">
         <InputGroup type="search" leftIcon={<Search />} className="lading-search" placeholder="Search voyage, route or vessel" aria-label="Search voyages"
-          value={list.searchText} onValueChange={setSearchText} data-testid="outbound-voyage-search" />
+          value={list.searchText} onValueChange={setSearchText} data-testid="loading-voyage-search" />
         <HTMLSelect aria-label="Loading filter" value={filter} onChange={(e) => setFilter(e.currentTarget.value as LoadingState | "")}
-          data-testid="outbound-voyage-state">
+          data-testid="loading-voyage-state">
           <option value="">Every voyage</option>
           {LOADING_STATES.map((s) => <option key={s} value={s}>{s}</option>)}
         </HTMLSelect>
       </div>
-      <PagedTable list={list} testId="outbound-voyage-table" rangeTestId="outbound-voyage-range" frozen={1}
+      <PagedTable list={list} testId="loading-voyage-table" rangeTestId="loading-voyage-range" frozen={1}
         empty={<NonIdealState icon={<Search size={32} />} title="No voyages" description={search ? `Nothing matches “${search}”.` : "No voyage leaves from your branches."} />}>
-        <Column name="Voyage No." cellRenderer={text((v) => v.voyageNum, (v) => `outbound-voyage-${v.voyageNum}`)} />
+        <Column name="Voyage No." cellRenderer={text((v) => v.voyageNum, (v) => `loading-voyage-${v.voyageNum}`)} />
         <Column name="Voyage" cellRenderer={text((v) => v.voyageRef)} />
         <Column name="Vessel" cellRenderer={text((v) => v.vesselName)} />
         <Column name="Route" cellRenderer={text((v) => [v.originBranchCode, ...v.destinations.map((d) => d.destinationBranchCode)].join(" → "))} />
         <Column name="ETD" cellRenderer={text((v) => formatDateTime(v.estimatedTimeDeparture))} />
-        <Column name="Waiting" cellRenderer={text((v) => String(v.waiting), (v) => `outbound-voyage-waiting-${v.voyageNum}`)} />
-        <Column name="On list" cellRenderer={text((v) => String(v.onList), (v) => `outbound-voyage-on-list-${v.voyageNum}`)} />
-        <Column name="Counted" cellRenderer={text((v) => String(v.counted), (v) => `outbound-voyage-counted-${v.voyageNum}`)} />
-        <Column name="Loaded" cellRenderer={text((v) => String(v.loaded), (v) => `outbound-voyage-loaded-${v.voyageNum}`)} />
+        <Column name="Waiting" cellRenderer={text((v) => String(v.waiting), (v) => `loading-voyage-waiting-${v.voyageNum}`)} />
+        <Column name="On list" cellRenderer={text((v) => String(v.onList), (v) => `loading-voyage-on-list-${v.voyageNum}`)} />
+        <Column name="Counted" cellRenderer={text((v) => String(v.counted), (v) => `loading-voyage-counted-${v.voyageNum}`)} />
+        <Column name="Loaded" cellRenderer={text((v) => String(v.loaded), (v) => `loading-voyage-loaded-${v.voyageNum}`)} />
         <Column name="Loading" cellRenderer={(row) => (
-          <Cell>{rows[row] && <LoadingStateTag state={rows[row].state} testId={`outbound-voyage-state-${rows[row].voyageNum}`} />}</Cell>
+          <Cell>{rows[row] && <LoadingStateTag state={rows[row].state} testId={`loading-voyage-state-${rows[row].voyageNum}`} />}</Cell>
         )} />
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
