@@ -47,11 +47,3 @@ export const LOADED_STAGE = 4;
 
 /** A device's name for an entry it captured: letters, digits and dashes (a UUID fits). */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
-
-/**
- * Why a captured entry no longer fits the sheet (the `conflict` of the answer): the van was counted meanwhile by
- * someone else, the sheet was made final, or the waybill left the load list. The device shows the reason and
- * its user discards the entry or changes it and sends it again.
- */
-export const CONFLICT_REASONS = ["vanCounted", "sheetFinal", "offLoadList"] as const;
-export type ConflictReason = (typeof CONFLICT_REASONS)[number];
