@@ -9,6 +9,9 @@ import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
+import type { LoadListDocument } from "./documents/load-list.ts";
+import type { TallySheetDocument } from "./documents/tally-sheet.ts";
+import type { LoadListWorkbook } from "./exports/load-list.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
 import type { SoundingReportExport } from "./exports/sounding-report.ts";
@@ -136,6 +139,18 @@ export const documentBuilders = {
     const t = await import("./documents/manual-sales-invoice.ts");
     return (input: { branchCode: string; view: ManualSalesInvoiceDocument }): DownloadFile =>
       pdfFile(t.buildManualSalesInvoicePdf(input.view), t.MANUAL_SALES_INVOICE_NAME(input.branchCode, input.view.serial));
+  },
+  loadList: async () => {
+    const t = await import("./documents/load-list.ts");
+    return (view: LoadListDocument): DownloadFile => pdfFile(t.buildLoadListPdf(view), t.LOAD_LIST_PDF_NAME(view));
+  },
+  loadListWorkbook: async () => {
+    const t = await import("./exports/load-list.ts");
+    return (book: LoadListWorkbook): DownloadFile => workbookFile(t.buildLoadListWorkbook(book), t.LOAD_LIST_XLSX_NAME);
+  },
+  tallySheet: async () => {
+    const t = await import("./documents/tally-sheet.ts");
+    return (view: TallySheetDocument): DownloadFile => pdfFile(t.buildTallySheetPdf(view), t.TALLY_SHEET_NAME(view.tallySheetNum));
   },
 };
 

@@ -40,6 +40,7 @@ export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
   "dispatch-list",
+  "load-list-release", "tally-sheet",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
   "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",

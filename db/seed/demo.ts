@@ -455,6 +455,10 @@ const VANS: [string, VanSeed["size"], VanSeed["vanType"], VanSeed["condition"], 
   ["LDRU4020020", "40", "REEFER", "Full", null],
   ["LDGU2010101", "20", "DRY", "Container Van Office", "CEB-CY1"],
   ["LDGU2010117", "20", "DRY", "Sold", null],
+  // Taken out for the bookings of the voyage being loaded (api/modules/outbound/load-lists/demo.ts).
+  ["LDGU2010122", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010138", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010143", "20", "DRY", "Empty", "MNL-CY1"],
 ];
 
 export const DEMO_CONTAINER_VANS: VanSeed[] = [

@@ -7,6 +7,7 @@ import { CARGO_STAGES, DELIVERY_MODE_LABELS, PAYMENT_MODE_LABELS } from "../../.
 import { RATE_UNITS } from "../../../api/shared/reference-lists.ts";
 import { EXCESS_HANDLING_NAMES, PAYMENT_METHOD_NAMES, WITHHOLDING_NAMES } from "../../../api/modules/accounting/collections/rules.ts";
 import { TAX_CLASS_NAMES } from "../../../api/modules/accounting/manual-invoices/rules.ts";
+import { CONTAINER_TYPE_LABELS } from "../../../api/modules/outbound/tally-sheets/rules.ts";
 
 /**
  * Words, not codes: what a screen shows for a stored code. Every screen reads its labels here, so a code
@@ -36,6 +37,8 @@ export const deliveryModeLabel = (mode: string | null | undefined) => labelOf(DE
 /** P → "Prepaid" (001 §4). */
 export const paymentModeLabel = (mode: string | null | undefined) => labelOf(PAYMENT_MODE_LABELS, mode);
 /** A booking's two modes together, as a list cell shows them: "Pier to pier · Prepaid" rather than "PTP/P". */
+/** A tally line's container type: FL → "Full", anything else an empty (001 §3). */
+export const containerTypeLabel = (type: string | null | undefined) => labelOf(CONTAINER_TYPE_LABELS, type);
 export const bookingModesLabel = (delivery: string, payment: string) => `${deliveryModeLabel(delivery)} · ${paymentModeLabel(payment)}`;
 
 /**
