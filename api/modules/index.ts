@@ -9,6 +9,7 @@ import { auditModule } from "./audit/index.ts";
 import { authModule, type Caller, callerOfUser } from "./auth/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
 import { emailModule } from "./email/index.ts";
+import { hustlingModule } from "./hustling/index.ts";
 import type { LadingModule } from "./manifest.ts";
 import { masterDataModule } from "./master-data/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
@@ -41,6 +42,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   bookingsModule,
   outboundModule,
   accountingModule,
+  hustlingModule,
 ];
 
 /** The routes of the listed modules, as declared. */

@@ -588,6 +588,7 @@ export const DEMO_PEOPLE = {
   opsmgr: { userId: "demo.opsmgr", name: "Marites Ramos", roleId: "DEMO-OPS-MGR", roleName: "Operations manager (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
   yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
   cashier: { userId: "demo.cashier", name: "Carmen Santos", roleId: "DEMO-CASHIER", roleName: "Cashier, CRO accounting (demo)", menus: ["CROACCOUNTING"], capabilities: [], branches: ["MNL", "CEB"] },
+  hustler: { userId: "demo.hustler", name: "Hector Bautista", roleId: "DEMO-HUSTLING", roleName: "Hustling, yard transfers (demo)", menus: ["HUSTLING"], capabilities: [], branches: ["MNL"] },
 } as const satisfies Record<string, {
   userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];
 }>;
