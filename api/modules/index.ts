@@ -8,6 +8,7 @@ import { accountingModule } from "./accounting/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule, type Caller, callerOfUser } from "./auth/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
+import { customerRequestsModule } from "./customer-requests/index.ts";
 import { emailModule } from "./email/index.ts";
 import { hustlingModule } from "./hustling/index.ts";
 import type { LadingModule } from "./manifest.ts";
@@ -43,6 +44,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   outboundModule,
   accountingModule,
   hustlingModule,
+  customerRequestsModule,
 ];
 
 /** The routes of the listed modules, as declared. */
