@@ -395,11 +395,12 @@ describe("the cargo transfer (hustling) slip", () => {
       "from cy hustle yard one",
       "to cy hustle yard three",
       "trucker harbor haulers",
-      `1 ${VANS.a} dry 20 ft nbc 1234 rodel mendoza seal intact`,
-      `2 ${VANS.c} dry 20 ft nda 7781 jun abellana`,
+      `${VANS.a} dry 20 ft nbc 1234 rodel mendoza seal intact`,
+      `${VANS.c} dry 20 ft nda 7781 jun abellana`,
       "issued by",
       "user hus-hus",
     ]) expect(text).toContain(squeeze(expected));
+    expect(text.indexOf(VANS.a.toLowerCase())).toBeLessThan(text.indexOf(VANS.c.toLowerCase()));
     expect(text).not.toContain("copy");
     expect(await watermarkText(bytes, 1)).not.toContain("copy");
   }, 60_000);
