@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../../db/client.ts";
 import { areas, branches, customerRequests, type RequestedAddress, roleDetails, roles, userBranches, users } from "../../../db/schema/index.ts";
@@ -397,6 +398,17 @@ function customerFields(r: typeof customerRequests.$inferSelect, accountExecutiv
   };
 }
 
+/**
+ * The request as the customer master's own contract takes it. The request's contract keeps to the same bounds,
+ * so this holds; should the master's rules have moved on, the approval is refused with their words, not failed.
+ */
+function asMasterInput<S extends z.ZodType>(contract: S, value: unknown): z.output<S> {
+  const parsed = contract.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "customer"}: ${i.message}`).join("; ");
+  throw new AppError("CONFLICT", `The customer master does not take this request as it stands (${problems}). Deny it so that it can be corrected.`);
+}
+
 /** A customer of the master as the fields a request carries, for the before and after of the change it applies. */
 function masterFields(c: CustomerWithDetails) {
   return {
@@ -426,7 +438,7 @@ async function applyToCustomerMaster(tx: Tx, caller: Caller, r: typeof customerR
   if (r.requestType === "New") {
     await refuseExactDuplicate(tx, r.company);
     const code = await nextNumber(tx, { series: NEW_CUSTOMER_SERIES, branchCode: r.branchCode });
-    const { data } = await createWithDetails(tx, createWithDetailsBody.parse({ code, branchCode: r.branchCode, ...fields, charges: [] }), caller);
+    const { data } = await createWithDetails(tx, asMasterInput(createWithDetailsBody, { code, branchCode: r.branchCode, ...fields, charges: [] }), caller);
     await recordAudit(tx, {
       actor: caller.userId, action: "CUSTOMER_REQUEST_APPLIED", target: `customer:${data.code}`,
       detail: { requestNum: r.requestNum, ...changedValues(null, { code: data.code, ...fields }) },
@@ -434,7 +446,7 @@ async function applyToCustomerMaster(tx: Tx, caller: Caller, r: typeof customerR
     return data.code;
   }
   const before = await getWithDetailsByCode(tx, r.customerCode!);
-  const { data } = await updateWithDetails(tx, before.id, updateWithDetailsBody.parse({ ...fields, dateModified: before.dateModified.toISOString() }), caller);
+  const { data } = await updateWithDetails(tx, before.id, asMasterInput(updateWithDetailsBody, { ...fields, dateModified: before.dateModified.toISOString() }), caller);
   await recordAudit(tx, {
     actor: caller.userId, action: "CUSTOMER_REQUEST_APPLIED", target: `customer:${data.code}`,
     detail: { requestNum: r.requestNum, ...changedValues(masterFields(before), masterFields(data)) },
