@@ -3,6 +3,7 @@ import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
+import type { HustlingSlipDocument } from "./documents/hustling-slip.ts";
 import type { ManualSalesInvoiceDocument } from "./documents/manual-sales-invoice.ts";
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
@@ -89,6 +90,10 @@ export const documentBuilders = {
   cargoTransferSlip: async () => {
     const t = await import("./documents/cargo-transfer-slip.ts");
     return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
+  },
+  hustlingSlip: async () => {
+    const t = await import("./documents/hustling-slip.ts");
+    return (view: HustlingSlipDocument): DownloadFile => pdfFile(t.buildHustlingSlipPdf(view), t.HUSTLING_SLIP_NAME(view.hustlingCstNum));
   },
   waybill: async () => {
     const t = await import("./documents/waybill.ts");

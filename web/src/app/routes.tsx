@@ -41,6 +41,7 @@ const NotificationsPage = lazy(() => import("../features/notifications/pages/Not
 const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage.tsx"));
 const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.tsx"));
 const SqReportsPage = lazy(() => import("../features/sales-quotations/reports/SqReportsPage.tsx"));
+const CustomerRequestsPage = lazy(() => import("../features/customer-requests/pages/CustomerRequestsPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -174,13 +175,13 @@ export const ROUTES: AppRoute[] = [
   area(PAGES.override, "Override", "WAIVER"),
   r(PAGES.overrideDrafts, "Draft overrides", "WAIVER"),
 
-  r(PAGES.hustling, "Hustling", "HUSTLING"),
-  r(PAGES.hustlingOf, "Hustling", "HUSTLING"),
+  r(PAGES.hustling, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingsPage.tsx"))),
+  r(PAGES.hustlingOf, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingPage.tsx"))),
 
   area(PAGES.customerRequest, "Customer Request", "CUSTOMER"),
-  r(PAGES.customerRequestsForApproval, "Customer requests for approval", "CUSTOMER"),
-  r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER"),
-  r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER"),
+  r(PAGES.customerRequestsForApproval, "Customer requests for approval", "CUSTOMER", CustomerRequestsPage),
+  r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER", CustomerRequestsPage),
+  r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER", CustomerRequestsPage),
 ];
 
 export function canAccess(user: SessionUser | null, access: Access): boolean {
