@@ -2,12 +2,19 @@ import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
+import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
+import type { HustlingSlipDocument } from "./documents/hustling-slip.ts";
+import type { ManualSalesInvoiceDocument } from "./documents/manual-sales-invoice.ts";
 import type { QuotationMemo } from "./documents/sales-quotation-memo.ts";
 import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
 import type { InvoiceDocument } from "./documents/invoice.ts";
+  },
+import type { LoadListDocument } from "./documents/load-list.ts";
+import type { TallySheetDocument } from "./documents/tally-sheet.ts";
+import type { LoadListWorkbook } from "./exports/load-list.ts";
 import type { DeliveryListLine } from "../api/modules/bookings/schemas.ts";
 import type { CustomerQuotationExport } from "./exports/sales-quotations.ts";
 import type { SoundingReportExport } from "./exports/sounding-report.ts";
@@ -86,6 +93,10 @@ export const documentBuilders = {
     const t = await import("./documents/cargo-transfer-slip.ts");
     return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
   },
+  hustlingSlip: async () => {
+    const t = await import("./documents/hustling-slip.ts");
+    return (view: HustlingSlipDocument): DownloadFile => pdfFile(t.buildHustlingSlipPdf(view), t.HUSTLING_SLIP_NAME(view.hustlingCstNum));
+  },
   waybill: async () => {
     const t = await import("./documents/waybill.ts");
     return (view: WaybillDocument): DownloadFile => pdfFile(t.buildWaybillPdf(view), t.WAYBILL_NAME(view.wayBillRef));
@@ -130,6 +141,27 @@ export const documentBuilders = {
   invoice: async () => {
     const t = await import("./documents/invoice.ts");
     return (view: InvoiceDocument): DownloadFile => pdfFile(t.buildInvoicePdf(view), t.INVOICE_NAME(view.invoiceNo));
+  },
+  collectionReceipt: async () => {
+    const t = await import("./documents/collection-receipt.ts");
+    return (view: CollectionReceiptDocument): DownloadFile => pdfFile(t.buildCollectionReceiptPdf(view), t.COLLECTION_RECEIPT_NAME(view.receiptNo));
+  },
+  manualSalesInvoice: async () => {
+    const t = await import("./documents/manual-sales-invoice.ts");
+    return (input: { branchCode: string; view: ManualSalesInvoiceDocument }): DownloadFile =>
+      pdfFile(t.buildManualSalesInvoicePdf(input.view), t.MANUAL_SALES_INVOICE_NAME(input.branchCode, input.view.serial));
+  },
+  loadList: async () => {
+    const t = await import("./documents/load-list.ts");
+    return (view: LoadListDocument): DownloadFile => pdfFile(t.buildLoadListPdf(view), t.LOAD_LIST_PDF_NAME(view));
+  },
+  loadListWorkbook: async () => {
+    const t = await import("./exports/load-list.ts");
+    return (book: LoadListWorkbook): DownloadFile => workbookFile(t.buildLoadListWorkbook(book), t.LOAD_LIST_XLSX_NAME);
+  },
+  tallySheet: async () => {
+    const t = await import("./documents/tally-sheet.ts");
+    return (view: TallySheetDocument): DownloadFile => pdfFile(t.buildTallySheetPdf(view), t.TALLY_SHEET_NAME(view.tallySheetNum));
   },
 };
 

@@ -8,7 +8,9 @@ import { accountingModule } from "./accounting/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule, type Caller, callerOfUser } from "./auth/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
+import { customerRequestsModule } from "./customer-requests/index.ts";
 import { emailModule } from "./email/index.ts";
+import { hustlingModule } from "./hustling/index.ts";
 import type { LadingModule } from "./manifest.ts";
 import { masterDataModule } from "./master-data/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
@@ -41,6 +43,8 @@ export const LADING_MODULES: readonly LadingModule[] = [
   bookingsModule,
   outboundModule,
   accountingModule,
+  hustlingModule,
+  customerRequestsModule,
 ];
 
 /** The routes of the listed modules, as declared. */

@@ -30,6 +30,14 @@ export const AUDIT_ACTIONS = [
   "TAX_PARTICULARS_ADDED", "TAX_PARTICULARS_CHANGED", "TAX_PARTICULARS_DELETED",
   // An invoice issued from a waybill (its amounts), and a posting to BASE sent again by hand.
   "INVOICE_ISSUED", "POSTING_RETRIED",
+  // Collections, their cheques and Form 2307; ATP booklets and manual sales invoices (api/modules/accounting).
+  "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
+  "ATP_BOOKLET_ADDED", "MANUAL_SI_RECORDED", "MANUAL_SI_CHANGED", "MANUAL_SI_DELETED",
+  // Hustlings: the transfer written, changed or deleted, with its vans and where each stood before and after.
+  "HUSTLING_CREATED", "HUSTLING_CHANGED", "HUSTLING_DELETED",
+  // Customer requests: a draft written, changed, archived or deleted; an approval writing the customer master.
+  "CUSTOMER_REQUEST_CREATED", "CUSTOMER_REQUEST_CHANGED", "CUSTOMER_REQUEST_ARCHIVED", "CUSTOMER_REQUEST_DELETED",
+  "CUSTOMER_REQUEST_APPLIED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,8 +49,11 @@ export const AUDIT_RECORD_KINDS = [
   "user", "role", "email",
   "sales-quotation", "booking", "booking-batch", "voyage", "voyage-cro", "outbound-cts", "waybill",
   "dispatch-list",
+  "load-list-release", "tally-sheet",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
   "branch", "cro-accounting", "invoice", "posting",
+  "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",
+  "hustling", "customer-request",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

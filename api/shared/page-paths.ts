@@ -107,6 +107,10 @@ export const PAGES = {
   // Beyond the spec's addresses: the daily reconciliation of the postings to BASE, and the SI archive.
   croReconciliation: "/CROAccounting/reconciliation",
   siArchive: "/CROAccounting/archive",
+  pdcClearing: "/CROAccounting/PdcClearing",
+  form2307: "/CROAccounting/Form2307",
+  manualSalesInvoices: "/CROAccounting/ManualSI",
+  atpBooklets: "/CROAccounting/AtpBooklets",
 
   waiver: "/waiver",
   waiverDrafts: "/waiver/draft",

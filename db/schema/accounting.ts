@@ -171,8 +171,11 @@ export const customerCredits = pgTable("customer_credits", {
   amount: money("amount").notNull(),
   sourceCollectionId: integer("source_collection_id").notNull().references(() => collections.id),
   usedByCollectionId: integer("used_by_collection_id").references(() => collections.id),
+  /** Set when the collection that kept it is cancelled or reversed: the credit is no longer the customer's. */
+  dateVoided: instant("date_voided"),
+  voidedBy: text("voided_by"),
   ...auditColumns,
-});
+}, (t) => [index("customer_credits_customer_idx").on(t.customerCode), index("customer_credits_source_idx").on(t.sourceCollectionId)]);
 
 /**
  * The BIR Form 2307 a customer owes for a quarter's withholding (domain notes §8): expected from its collections,
@@ -181,6 +184,8 @@ export const customerCredits = pgTable("customer_credits", {
 export const withholdingCertificates = pgTable("withholding_certificates", {
   ...idColumn,
   customerCode: text("customer_code").notNull().references(() => customers.code, { onUpdate: "cascade" }),
+  /** The branch whose receipts it covers: a customer issues its 2307 to the payee's TIN with its branch code. */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
   year: integer("year").notNull(),
   quarter: integer("quarter").notNull(),
   receivedAmount: money("received_amount"),
@@ -189,7 +194,7 @@ export const withholdingCertificates = pgTable("withholding_certificates", {
   periodOnForm: text("period_on_form").notNull().default(""),
   remarks: text("remarks").notNull().default(""),
   ...auditColumns,
-}, (t) => [unique("withholding_certificates_customer_quarter_uq").on(t.customerCode, t.year, t.quarter)]);
+}, (t) => [unique("withholding_certificates_customer_branch_quarter_uq").on(t.customerCode, t.branchCode, t.year, t.quarter)]);
 
 /**
  * A post-dated cheque (domain notes §9): received with its collection, deposited no earlier than its date,

@@ -11,3 +11,5 @@ export * from "./voyages.ts";
 export * from "./bookings.ts";
 export * from "./outbound.ts";
 export * from "./accounting.ts";
+export * from "./hustling.ts";
+export * from "./customer-requests.ts";

@@ -464,6 +464,10 @@ const VANS: [string, VanSeed["size"], VanSeed["vanType"], VanSeed["condition"], 
   ["LDRU4020020", "40", "REEFER", "Full", null],
   ["LDGU2010101", "20", "DRY", "Container Van Office", "CEB-CY1"],
   ["LDGU2010117", "20", "DRY", "Sold", null],
+  // Taken out for the bookings of the voyage being loaded (api/modules/outbound/load-lists/demo.ts).
+  ["LDGU2010122", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010138", "20", "DRY", "Empty", "MNL-CY1"],
+  ["LDGU2010143", "20", "DRY", "Empty", "MNL-CY1"],
 ];
 
 export const DEMO_CONTAINER_VANS: VanSeed[] = [
@@ -585,14 +589,15 @@ export const DEMO_PASSWORD = "lading-demo-2026";
  * neither drafted it nor approved another step of it. All work out of Manila; the AE also sells for Cebu.
  */
 export const DEMO_PEOPLE = {
-  ae: { userId: "demo.ae", name: "Andrea Evangelista", roleId: "DEMO-AE", roleName: "Account executive (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_AE"], branches: ["MNL", "CEB"] },
-  sm: { userId: "demo.sm", name: "Samuel Manalo", roleId: "DEMO-SM", roleName: "Sales manager (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_SM"], branches: ["MNL", "CEB"] },
+  ae: { userId: "demo.ae", name: "Andrea Evangelista", roleId: "DEMO-AE", roleName: "Account executive (demo)", menus: ["SALESQUOTATION", "CUSTOMER"], capabilities: ["SQ_AE"], branches: ["MNL", "CEB"] },
+  sm: { userId: "demo.sm", name: "Samuel Manalo", roleId: "DEMO-SM", roleName: "Sales manager (demo)", menus: ["SALESQUOTATION", "CUSTOMER"], capabilities: ["SQ_SM", "APPROVER"], branches: ["MNL", "CEB"] },
   aud: { userId: "demo.aud", name: "Aurora Dizon", roleId: "DEMO-AUD", roleName: "Auditor (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_AUD"], branches: ["MNL", "CEB"] },
   fa: { userId: "demo.fa", name: "Felipe Aquino", roleId: "DEMO-FA", roleName: "Finance approver (demo)", menus: ["SALESQUOTATION"], capabilities: ["SQ_FA"], branches: ["MNL", "CEB"] },
   ops: { userId: "demo.ops", name: "Olivia Pascual", roleId: "DEMO-OPS", roleName: "Voyages and bookings (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
   opsmgr: { userId: "demo.opsmgr", name: "Marites Ramos", roleId: "DEMO-OPS-MGR", roleName: "Operations manager (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
   yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
-  cashier: { userId: "demo.cashier", name: "Carmela Santiago", roleId: "DEMO-CASHIER", roleName: "Cashier (demo)", menus: ["CROACCOUNTING"], capabilities: [], branches: ["MNL", "CEB"] },
+  cashier: { userId: "demo.cashier", name: "Carmen Santos", roleId: "DEMO-CASHIER", roleName: "Cashier, CRO accounting (demo)", menus: ["CROACCOUNTING"], capabilities: [], branches: ["MNL", "CEB"] },
+  hustler: { userId: "demo.hustler", name: "Hector Bautista", roleId: "DEMO-HUSTLING", roleName: "Hustling, yard transfers (demo)", menus: ["HUSTLING"], capabilities: [], branches: ["MNL"] },
 } as const satisfies Record<string, {
   userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];
 }>;

@@ -1,4 +1,4 @@
-import { count, eq, is } from "drizzle-orm";
+import { and, count, eq, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { firstStart } from "../../api/modules/index.ts";
 import { MENU_IDS } from "../../api/shared/permissions.ts";
 import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rules.ts";
 import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
+import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, tallySheets, waybills } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -183,7 +184,7 @@ describe("demo data set: the line on first start", () => {
     const seeded = await firstStart(handle.db, { adminPassword: ADMIN_PASSWORD, linkBase: "http://localhost:8000" });
     // The first start stays quick: the whole line through the services in a few seconds.
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(seeded!.line).toMatchObject({ voyages: 4, quotations: 7 });
+    expect(seeded!.line).toMatchObject({ voyages: 5, quotations: 7 });
     t = makeTestApp(handle.db);
     admin = await signIn(t, "admin", ADMIN_PASSWORD);
   }, 60_000);
@@ -202,9 +203,9 @@ describe("demo data set: the line on first start", () => {
       return "Planned";
     };
     const states = Object.fromEntries(voyages.map((v) => [v.voyageRef, stateOf(v)]));
-    expect(states).toEqual({ "DEMO-ARRIVED": "Arrived", "DEMO-AT-SEA": "Departed", "DEMO-OPEN": "Planned", "DEMO-DRAFT": "Planned" });
+    expect(states).toEqual({ "DEMO-ARRIVED": "Arrived", "DEMO-AT-SEA": "Departed", "DEMO-OPEN": "Planned", "DEMO-DRAFT": "Planned", "DEMO-LOADING": "Planned" });
     expect(new Set(Object.values(states)).size).toBeGreaterThanOrEqual(3);
-    expect(voyages.filter((v) => v.approvedBy !== null).map((v) => v.voyageRef).sort()).toEqual(["DEMO-ARRIVED", "DEMO-AT-SEA", "DEMO-OPEN"]);
+    expect(voyages.filter((v) => v.approvedBy !== null).map((v) => v.voyageRef).sort()).toEqual(["DEMO-ARRIVED", "DEMO-AT-SEA", "DEMO-LOADING", "DEMO-OPEN"]);
     // Approved by someone other than the clerk who scheduled them.
     expect(voyages.map((v) => [v.userCreated, v.approvedBy])).toEqual(voyages.map((v) => ["demo.ops", v.approvedBy && "demo.opsmgr"]));
   });
@@ -232,7 +233,8 @@ describe("demo data set: the line on first start", () => {
   });
 
   it("has a waybill whose cargo goes with a permit, billing the lane's permit fee, its charges split between the ends", async () => {
-    const list = await json(await t.call("POST", "/api/OutBound/waybill/load", { token: admin, body: {} }));
+    const [open] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-OPEN"));
+    const list = await json(await t.call("POST", "/api/OutBound/waybill/load", { token: admin, body: { voyageNum: open.voyageNum } }));
     expect(list.total).toBe(1);
     const [waybill] = list.data;
     expect([waybill.isWithPermit, waybill.isSplitCharge, waybill.sealNum]).toEqual([true, true, "MNL-0456712"]);
@@ -241,6 +243,44 @@ describe("demo data set: the line on first start", () => {
       .toMatchObject({ part: "PORT_ORIGIN", rate: "750.00", chargeValue: "750.00", isVatable: false, availableTo: "P", source: "SQ" });
     // No van went out on its own at either end: neither van-out fee is billed.
     expect(waybill.charges.map((c: { chargeCode: string }) => c.chargeCode).filter((code: string) => code === "020" || code === "VOFD")).toEqual([]);
+  });
+
+  it("loads the open voyage through its load list and final tally, and leaves the load list of the voyage after it open", async () => {
+    const voyageOf = async (ref: string) => (await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, ref)))[0];
+    const loadingOf = async (voyageNum: string) => {
+      const releases = await handle.db.select().from(loadListReleases).where(eq(loadListReleases.voyageNum, voyageNum));
+      const entries = await handle.db.select({ releaseId: loadListEntries.releaseId, status: waybills.status, destination: waybills.destinationBranchCode, booking: bookings.status })
+        .from(loadListEntries).innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef)).innerJoin(bookings, eq(bookings.bookingRef, waybills.bookingRef))
+        .where(eq(waybills.voyageNum, voyageNum));
+      const sheets = await handle.db.select().from(tallySheets).where(eq(tallySheets.voyageNum, voyageNum));
+      const lines = await handle.db.select({ type: tallySheetLines.containerType, van: tallySheetLines.containerVanNum, by: tallySheetLines.userCreated })
+        .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId)).where(eq(tallySheets.voyageNum, voyageNum));
+      return { releases: releases.map((r) => [r.releaseType, r.userCreated]), entries, sheets: sheets.map((x) => [x.destinationBranchCode, x.status]), lines };
+    };
+
+    const open = await voyageOf("DEMO-OPEN");
+    expect(open.finalTallyAt).not.toBeNull();
+    const loaded = await loadingOf(open.voyageNum);
+    expect(loaded.releases).toEqual([["Final Release", "demo.yard"]]);
+    expect(loaded.entries.map((e) => [e.status, e.booking])).toEqual([["Loaded", "At Vessel Loaded"]]);
+    expect(loaded.sheets).toEqual([["CEB", "Final"]]);
+    expect(loaded.lines.map((x) => [x.type, x.by])).toEqual([["FL", "demo.yard"], ["MT", "demo.yard"]]);
+    const [atVessel] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded"));
+    const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, atVessel.ref));
+    expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4]);
+
+    const next = await voyageOf("DEMO-LOADING");
+    expect(next.finalTallyAt).toBeNull();
+    const loading = await loadingOf(next.voyageNum);
+    expect(loading.releases).toEqual([["Partial Release", "demo.yard"]]);
+    expect(loading.entries.map((e) => [e.status, e.destination, e.booking])).toEqual([
+      ["On Load List", "CEB", "Outbound CTS Issued"], ["On Load List", "CEB", "Outbound CTS Issued"],
+    ]);
+    expect(loading.sheets).toEqual([["CEB", "Open"]]);
+    expect(loading.lines.map((x) => x.type)).toEqual(["FL"]);
+    // The Davao booking's waybill waits for the list.
+    const waiting = await handle.db.select({ status: waybills.status }).from(waybills).where(and(eq(waybills.voyageNum, next.voyageNum), eq(waybills.destinationBranchCode, "DVO")));
+    expect(waiting).toEqual([{ status: "Draft" }]);
   });
 
   it("grants the seeded administrator every menu and every branch, and shows it the demo quotations", async () => {

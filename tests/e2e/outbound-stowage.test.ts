@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callerOfUser } from "../../api/modules/auth/index.ts";
 import { confirmLoading } from "../../api/modules/outbound/loading-confirmations/service.ts";
 import { openDatabase } from "../../db/client.ts";
-import { bookings, tallySheetLines, tallySheets, users, voyageSchedules, waybills } from "../../db/schema/index.ts";
+import { bookings, stowagePlacements, tallySheetLines, tallySheets, users, voyageSchedules, voyageStowagePlans, waybills } from "../../db/schema/index.ts";
 import { adminApi } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
@@ -69,6 +69,10 @@ async function finalTally(dataDir: string, linkBase: string) {
       await db.update(waybills).set({ status: "Loaded" }).where(eq(waybills.wayBillRef, waybill.wayBillRef));
       await db.update(voyageSchedules).set({ finalTallyAt: now }).where(eq(voyageSchedules.voyageNum, voyageNum));
     }
+    // The demo line stows the vans of a voyage loaded through its final tally (api/modules/outbound/stowage/demo.ts):
+    // taken off again, so that the clerk starts the plan and places them here.
+    await db.delete(stowagePlacements).where(eq(stowagePlacements.voyageNum, voyageNum));
+    await db.delete(voyageStowagePlans).where(eq(voyageStowagePlans.voyageNum, voyageNum));
     const [booking] = await db.select({ status: bookings.status }).from(bookings).where(eq(bookings.bookingRef, loadedBookingRef));
     expect(booking.status).toBe("At Vessel Loaded");
     const [yard] = await db.select({ id: users.id }).from(users).where(eq(users.userId, "demo.yard"));

@@ -26,12 +26,14 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lading-e2e-data-"));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+  const baseURL = `http://127.0.0.1:${port}`;
+  // PUBLIC_URL: the links the server writes by itself (the demo line's e-mails at first start) lead where the tests
+  // reach it, as the links of a request do.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: baseURL, ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   // A PostgreSQL URL in the caller's environment would point every run at one shared database.
   delete childEnv.DATABASE_URL;
   // The test runner sets a BASE_URL of its own (Vite's); a server posts to BASE only when a test says so.
   if (!env.BASE_URL) delete childEnv.BASE_URL;
-  const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
   let child: ChildProcess;
   let exited: Promise<void>;

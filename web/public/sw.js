@@ -2,7 +2,8 @@
  * Offline support for the app shell. Pages are always fetched from the network first so a new release shows
  * at once; the cached index.html only stands in when the network is gone. Built assets carry a content
  * hash in their names, so a cached copy is never stale and can be served straight from the cache.
- * Nothing under /api is ever cached: its answers are per user and must not outlive a sign-out.
+ * Nothing under /api is ever cached: its answers are per user and must not outlive a sign-out (the tally
+ * screen keeps its own last answer in IndexedDB, web/src/features/outbound/tally-offline.ts).
  */
 const CACHE = "lading-shell-v1";
 const SHELL = ["/", "/manifest.webmanifest", "/icon.svg"];
@@ -81,6 +82,34 @@ self.addEventListener("fetch", (event) => {
   } else if (SHELL.includes(url.pathname) || url.pathname.endsWith(".svg")) {
     event.respondWith(networkFirstFile(request));
   }
+});
+
+// A screen that must open offline (the tally sheet) sends the scripts and styles it loaded: they are kept like
+// any asset the worker fetched itself. Only same-origin files under /assets/ are taken, never an /api answer.
+async function keepAssets(urls) {
+  const cache = await caches.open(CACHE);
+  for (const url of urls) {
+    let target;
+    try {
+      target = new URL(url, self.location.origin);
+    } catch {
+      continue;
+    }
+    if (target.origin !== self.location.origin || !target.pathname.startsWith("/assets/")) continue;
+    if (await cache.match(target.pathname)) continue;
+    try {
+      const response = await fetch(target.pathname);
+      const isPage = (response.headers.get("content-type") || "").includes("text/html");
+      if (response.ok && !isPage) await cache.put(target.pathname, response);
+    } catch {
+      // Offline already: what is kept stays kept.
+    }
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "keep-assets" && Array.isArray(data.urls)) event.waitUntil(keepAssets(data.urls.slice(0, MAX_ASSETS)));
 });
 
 // Desktop notifications (Web Push): the server sends a notification's title, message and page; a click opens

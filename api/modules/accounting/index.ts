@@ -13,8 +13,13 @@ import { invoiceRoutes } from "./invoices/routes.ts";
 import { postingJobs } from "./posting/jobs.ts";
 import { postingRoutes } from "./posting/routes.ts";
 
-// Last: the command files import this index back, so everything above is ready when they load.
-import { registerPostCommands } from "../../../cli/commands/post.ts";
+export { SIDE_CODES, type WaybillSide, waybillSidePaid } from "./collections/paid.ts";
+
+import { seedDemoCollections } from "./collections/demo.ts";
+import { collectionRoutes } from "./collections/routes.ts";
+import { seedDemoManualInvoices } from "./manual-invoices/demo.ts";
+import { manualInvoiceRoutes } from "./manual-invoices/routes.ts";
+import { pdcRoutes } from "./pdc/routes.ts";
 
 /**
  * Accounting (001 §2 /CROAccounting): cargo-release accounting and the waybill invoices, collections with the
@@ -22,8 +27,16 @@ import { registerPostCommands } from "../../../cli/commands/post.ts";
  */
 export const accountingModule: LadingModule = {
   name: "accounting",
-  routes: [...invoiceRoutes, ...postingRoutes, ...archiveRoutes],
+  routes: [...invoiceRoutes, ...postingRoutes, ...archiveRoutes, ...collectionRoutes, ...pdcRoutes, ...manualInvoiceRoutes],
   jobs: [...postingJobs],
   commands: registerPostCommands,
-  demo: seedDemoAccounting,
+  // The cashier's line: the waybills invoiced (and posted) first, then collections on them, cheques, a manual SI.
+  demo: async (db, ctx) => ({
+    ...(await seedDemoAccounting(db, ctx)),
+    ...(await seedDemoCollections(db, ctx)),
+    ...(await seedDemoManualInvoices(db, ctx)),
+  }),
 };
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerPostCommands } from "../../../cli/commands/post.ts";

@@ -7,6 +7,8 @@ import { cloneBatch, cloneBookings, confirmBatch, createBatch, expireBookings, i
 
 /** The voyage of the demo that takes bookings: DEMO-OPEN of api/modules/voyages/demo.ts, leaving in a week. */
 const DEMO_VOYAGE_REF = "DEMO-OPEN";
+/** The demo voyage being loaded (DEMO-LOADING of api/modules/voyages/demo.ts), leaving in three days. */
+const LOADING_VOYAGE_REF = "DEMO-LOADING";
 
 /** One TEU of the demo shipper to Cebu, port to port; `n` tells the bookings of a batch apart. */
 const cargo = (n: number, goods: string) => bookingInput.parse({
@@ -43,6 +45,19 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   const [, atw, cts, loaded] = confirmed.bookings.map((b) => b.bookingRef);
   await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded], truckingCode: "TRK-001" });
 
+  // The voyage leaving in three days is being loaded: a batch of its own, two to Cebu and one to Davao, their
+  // withdrawals issued (the outbound demo takes their vans out and puts their waybills on its load list).
+  const [loading] = await db.select({ voyageNum: voyageSchedules.voyageNum }).from(voyageSchedules).where(eq(voyageSchedules.voyageRef, LOADING_VOYAGE_REF));
+  if (loading) {
+    const goods = [["Laundry detergent", "CEB"], ["Canned tuna", "CEB"], ["Construction nails", "DVO"]] as const;
+    const { data: next } = await createBatch(db, ops, createBatchBody.parse({
+      voyageNum: loading.voyageNum, customerCode: "CUS-004", remarks: "For loading this week",
+      bookings: goods.map(([g, to], i) => ({ ...cargo(i + 1, g), destinationBranchCode: to, ...(to === "DVO" ? { consigneeName: "Mindanao Builders Supply" } : {}) })),
+    }));
+    await confirmBatch(db, ops, next.bookingBatchRef);
+    await issueAtw(db, ops, { bookingRefs: next.bookings.map((b) => b.bookingRef), truckingCode: "TRK-001" });
+  }
+
   // Expired and Cloned: one booking of a batch lapsed and was booked again in it.
   const lapsed = await batch("CUS-001", "", ["Canned corned beef", "Soy sauce", "Vinegar"]);
   const [renewed, dropped] = lapsed.bookings.map((b) => b.bookingRef);
@@ -59,8 +74,8 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   await cloneBatch(db, ops, { bookingBatchRef: expired.bookingBatchRef });
 
   const [[{ batches }], [{ made }]] = await Promise.all([
-    db.select({ batches: count() }).from(bookingBatches).where(eq(bookingBatches.voyageNum, voyage.voyageNum)),
-    db.select({ made: count() }).from(bookings).where(eq(bookings.voyageNum, voyage.voyageNum)),
+    db.select({ batches: count() }).from(bookingBatches),
+    db.select({ made: count() }).from(bookings),
   ]);
   return { bookingBatches: Number(batches), bookings: Number(made) };
 }

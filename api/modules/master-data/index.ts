@@ -14,9 +14,26 @@ export {
   type RateUnit,
   truckingRate,
 } from "./rules.ts";
-export { customersForExport } from "./customers/service.ts";
+export {
+  type CompanyMatch,
+  createWithDetails,
+  type CustomerWithDetails,
+  customersForExport,
+  customersLikeCompany,
+  getWithDetailsByCode,
+  updateWithDetails,
+} from "./customers/service.ts";
+export { createWithDetailsBody, updateWithDetailsBody } from "./customers/contracts.ts";
 export { portService } from "./entities.ts";
-export { truckingsForExport } from "./equipment/service.ts";
+export {
+  type ContainerVan,
+  hustlingTruckers,
+  mayHustle,
+  moveVansBetweenYards,
+  truckingsForExport,
+  vansByNumbers,
+  type YardMove,
+} from "./equipment/service.ts";
 export { portFilters } from "./schemas.ts";
 export { seedDemo } from "./seed.ts";
 

@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { bookings, voyageSchedules } from "../../../db/schema/index.ts";
-import { transition } from "../../shared/workflow.ts";
-import { bookingTarget, bookingWorkflow } from "../bookings/index.ts";
 import type { DemoContext } from "../manifest.ts";
 import { issueCts } from "./cts/service.ts";
 import { issueCtsBody } from "./cts/schemas.ts";
+import { seedDemoLoading } from "./load-lists/demo.ts";
 import { createWaybill, updateWaybill } from "./waybills/service.ts";
 import { seedDemoStowage } from "./stowage/demo.ts";
 import { seedDemoDispatch } from "./dispatch/demo.ts";
@@ -14,7 +13,8 @@ import { seedDemoDispatch } from "./dispatch/demo.ts";
  * The outbound part of the demo line, on the bookings whose withdrawal (ATW) the bookings demo issued: the first
  * waits for its van; the second's van has left on a transfer slip, dented on the roof and loose at the door; the
  * third's van left too, came back stuffed, got its waybill (charges split between Manila and Cebu, the cargo going
- * with a permit, so the lane's permit fee is billed) and is loaded on the vessel. Then the yard's pick-up lists of the
+ * with a permit, so the lane's permit fee is billed) and is loaded on the vessel by its load list and final tally
+ * (load-lists/demo.ts, which also loads the voyage leaving in three days). Then the yard's pick-up lists of the
  * voyage's door bookings (dispatch/demo.ts).
  */
 export async function seedDemoOutbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
@@ -39,9 +39,9 @@ export async function seedDemoOutbound(db: Db, ctx: DemoContext): Promise<Record
     dateModified: waybill.dateModified, isSplitCharge: true, sealNum: "MNL-0456712", isStuffing: true, isWithPermit: true,
     placeIssuedAddress: "Pier 2, North Harbor, Tondo, Manila",
   });
-  // Loading belongs to the load list and tally sheet, still to come; until then the yard clerk marks it loaded.
-  await transition(db, bookingWorkflow, bookingTarget, { id: loaded.id, action: "load", actor: yard });
+  // Loaded through the load list and the tally sheet, with the voyage being loaded beside it; then stowed.
+  const loading = await seedDemoLoading(db, ctx);
   const stowage = await seedDemoStowage(db, ctx);
   const dispatch = await seedDemoDispatch(db, ctx);
-  return { transferSlips: 2, waybills: 1, ...stowage, ...dispatch };
+  return { ...loading, transferSlips: 2 + (loading.transferSlips ?? 0), waybills: 1 + (loading.waybills ?? 0), ...stowage, ...dispatch };
 }

@@ -4,12 +4,16 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 // The voyage's reports, for `lading export voyage`.
 export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./voyage-documents/rules.ts";
 export { voyageReportFiles } from "./voyage-documents/documents.ts";
+// The load list's workbook, for the voyage exports of the CLI.
+export { loadListWorkbook } from "./load-lists/documents.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";
 import { dispatchRoutes } from "./dispatch/routes.ts";
+import { loadListRoutes } from "./load-lists/routes.ts";
 import { reguidingRoutes } from "./reguiding/routes.ts";
 import { voyageDocumentRoutes } from "./voyage-documents/routes.ts";
+import { tallySheetRoutes } from "./tally-sheets/routes.ts";
 import { waybillRoutes } from "./waybills/routes.ts";
 import { stowageRoutes } from "./stowage/routes.ts";
 import { loadingConfirmationRoutes } from "./loading-confirmations/routes.ts";
@@ -19,13 +23,16 @@ import { registerOutboundCommands } from "../../../cli/commands/outbound.ts";
 
 /**
  * Outbound (001 §2 /outbound): what happens to a booking's cargo between its withdrawal (ATW) and the vessel.
- * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders, with the
- * voyage's documents (voyage-documents/), the dispatch lists (dispatch/) and reguiding (reguiding/).
+ * The cargo transfer slip (cts/) and the waybill (waybills/); the loading follows in its own folders: the load
+ * list (load-lists/), the loading tally sheets with the final tally (tally-sheets/), the stowage plan (stowage/),
+ * the loading confirmations (loading-confirmations/), the voyage's documents (voyage-documents/), the dispatch
+ * lists (dispatch/) and reguiding (reguiding/).
  */
 export const outboundModule: LadingModule = {
   name: "outbound",
   routes: [
     ...ctsRoutes, ...waybillRoutes, ...stowageRoutes, ...loadingConfirmationRoutes, ...voyageDocumentRoutes, ...dispatchRoutes, ...reguidingRoutes,
+    ...loadListRoutes, ...tallySheetRoutes,
   ],
   jobs: [],
   commands: registerOutboundCommands,

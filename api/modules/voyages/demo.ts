@@ -10,14 +10,16 @@ const DAY = 24 * HOUR;
 
 /**
  * The demo line's voyages, each at another point of its life, with departures and arrivals set around the
- * first start: one arrived (its cargo released), one at sea between two calls, one open for bookings, and one
- * planned but not approved yet. `voyageRef` names each one; the bookings of the demo go on BOOKABLE_VOYAGE_REF.
+ * first start: one arrived (its cargo released), one at sea between two calls, one open for bookings, one
+ * planned but not approved yet, and one being loaded. `voyageRef` names each one; the bookings of the demo go on BOOKABLE_VOYAGE_REF, and a batch on the one being loaded.
  */
 export const DEMO_VOYAGES = [
   { voyageRef: "DEMO-ARRIVED", state: "Arrived", vesselCode: "MV-VISAYAS", routeCode: "MNL-CEB", etd: -6 * DAY, etas: [-5 * DAY], approve: true },
   { voyageRef: "DEMO-AT-SEA", state: "Departed", vesselCode: "MV-MINDANAO", routeCode: "MNL-CEB-DVO", etd: -1 * DAY, etas: [6 * HOUR, 2 * DAY], approve: true },
   { voyageRef: "DEMO-OPEN", state: "Planned", vesselCode: "MV-PIONEER", routeCode: "MNL-CEB", etd: 7 * DAY, etas: [8 * DAY], approve: true },
   { voyageRef: "DEMO-DRAFT", state: "Planned", vesselCode: "MV-VOYAGER", routeCode: "MNL-DVO", etd: 14 * DAY, etas: [16 * DAY], approve: false },
+  // Leaves in three days and is being loaded: its load list is open (api/modules/outbound/load-lists/demo.ts).
+  { voyageRef: "DEMO-LOADING", state: "Planned", vesselCode: "MV-VOYAGER", routeCode: "MNL-CEB-DVO", etd: 3 * DAY, etas: [4 * DAY, 6 * DAY], approve: true },
 ] as const;
 export const BOOKABLE_VOYAGE_REF = "DEMO-OPEN";
 

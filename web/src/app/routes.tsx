@@ -41,6 +41,7 @@ const NotificationsPage = lazy(() => import("../features/notifications/pages/Not
 const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage.tsx"));
 const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.tsx"));
 const SqReportsPage = lazy(() => import("../features/sales-quotations/reports/SqReportsPage.tsx"));
+const CustomerRequestsPage = lazy(() => import("../features/customer-requests/pages/CustomerRequestsPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -132,12 +133,12 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.soundingsOf, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
   r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
 
-  area(PAGES.outbound, "Outbound", "OUTBOUND"),
+  { ...area(PAGES.outbound, "Outbound", "OUTBOUND"), panel: lazy(() => import("../features/outbound/pages/OutboundVoyagesPanel.tsx")) },
   r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND", lazy(() => import("../features/outbound/pages/CtsPage.tsx"))),
   r(PAGES.waybills, "Waybills", "OUTBOUND", lazy(() => import("../features/outbound/pages/WaybillsPage.tsx"))),
-  r(PAGES.loadList, "Load list", "OUTBOUND"),
-  r(PAGES.loadListEntry, "Load list entry", "OUTBOUND"),
-  r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND"),
+  r(PAGES.loadList, "Load list", "OUTBOUND", lazy(() => import("../features/outbound/pages/LoadListPage.tsx"))),
+  r(PAGES.loadListEntry, "Load list release", "OUTBOUND", lazy(() => import("../features/outbound/pages/LoadListReleasePage.tsx"))),
+  r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND", lazy(() => import("../features/outbound/pages/TallySheetPage.tsx"))),
   r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowagePlanPage.tsx"))),
   r(PAGES.stowageVoyages, "Stowage plans and loading confirmations", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowageVoyagesPage.tsx"))),
   // The CRO accounting record's read page sits under /outbound in the spec; it is CRO Accounting's screen.
@@ -163,7 +164,11 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.croPosting, "CRO posting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PostingsPage.tsx"))),
   r(PAGES.croReconciliation, "Posting reconciliation", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ReconciliationPage.tsx"))),
   r(PAGES.siArchive, "SI archive", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ArchivePage.tsx"))),
-  r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING"),
+  r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CollectionsPage.tsx"))),
+  r(PAGES.pdcClearing, "PDC clearing", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PdcClearingPage.tsx"))),
+  r(PAGES.form2307, "Form 2307", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/Form2307Page.tsx"))),
+  r(PAGES.manualSalesInvoices, "Manual sales invoices", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ManualInvoicesPage.tsx"))),
+  r(PAGES.atpBooklets, "ATP booklets", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/AtpBookletsPage.tsx"))),
 
   area(PAGES.waiver, "Waiver", "WAIVER"),
   r(PAGES.waiverDrafts, "Draft waivers", "WAIVER"),
@@ -173,13 +178,13 @@ export const ROUTES: AppRoute[] = [
   area(PAGES.override, "Override", "WAIVER"),
   r(PAGES.overrideDrafts, "Draft overrides", "WAIVER"),
 
-  r(PAGES.hustling, "Hustling", "HUSTLING"),
-  r(PAGES.hustlingOf, "Hustling", "HUSTLING"),
+  r(PAGES.hustling, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingsPage.tsx"))),
+  r(PAGES.hustlingOf, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingPage.tsx"))),
 
   area(PAGES.customerRequest, "Customer Request", "CUSTOMER"),
-  r(PAGES.customerRequestsForApproval, "Customer requests for approval", "CUSTOMER"),
-  r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER"),
-  r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER"),
+  r(PAGES.customerRequestsForApproval, "Customer requests for approval", "CUSTOMER", CustomerRequestsPage),
+  r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER", CustomerRequestsPage),
+  r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER", CustomerRequestsPage),
 ];
 
 export function canAccess(user: SessionUser | null, access: Access): boolean {

@@ -5,6 +5,9 @@ import {
 } from "../../../api/modules/master-data/schemas.ts";
 import { CARGO_STAGES, DELIVERY_MODE_LABELS, PAYMENT_MODE_LABELS } from "../../../api/modules/bookings/rules.ts";
 import { RATE_UNITS } from "../../../api/shared/reference-lists.ts";
+import { EXCESS_HANDLING_NAMES, PAYMENT_METHOD_NAMES, WITHHOLDING_NAMES } from "../../../api/modules/accounting/collections/rules.ts";
+import { TAX_CLASS_NAMES } from "../../../api/modules/accounting/manual-invoices/rules.ts";
+import { CONTAINER_TYPE_LABELS } from "../../../api/modules/outbound/tally-sheets/rules.ts";
 
 /**
  * Words, not codes: what a screen shows for a stored code. Every screen reads its labels here, so a code
@@ -34,6 +37,8 @@ export const deliveryModeLabel = (mode: string | null | undefined) => labelOf(DE
 /** P → "Prepaid" (001 §4). */
 export const paymentModeLabel = (mode: string | null | undefined) => labelOf(PAYMENT_MODE_LABELS, mode);
 /** A booking's two modes together, as a list cell shows them: "Pier to pier · Prepaid" rather than "PTP/P". */
+/** A tally line's container type: FL → "Full", anything else an empty (001 §3). */
+export const containerTypeLabel = (type: string | null | undefined) => labelOf(CONTAINER_TYPE_LABELS, type);
 export const bookingModesLabel = (delivery: string, payment: string) => `${deliveryModeLabel(delivery)} · ${paymentModeLabel(payment)}`;
 
 /**
@@ -59,3 +64,12 @@ const TRACKING_WORDS: Readonly<Record<string, string>> = {
 
 /** A tracking step or cargo stage in a customer's words; a name the page does not know is shown as it came. */
 export const trackingLabel = (name: string) => labelOf(TRACKING_WORDS, name);
+
+/** How a collection was paid: "Post-dated cheque" rather than PDC. */
+export const paymentMethodLabel = (method: string | null | undefined) => labelOf(PAYMENT_METHOD_NAMES, method);
+/** A payer's withholding setting in words: "Private: 2% EWT". */
+export const withholdingLabel = (setting: string | null | undefined) => labelOf(WITHHOLDING_NAMES, setting);
+/** What is done with money received beyond what is due. */
+export const excessHandlingLabel = (handling: string | null | undefined) => labelOf(EXCESS_HANDLING_NAMES, handling);
+/** A line's tax class as the invoice marks it: "VAT-exempt sale". */
+export const taxClassLabel = (taxClass: string | null | undefined) => labelOf(TAX_CLASS_NAMES, taxClass);

@@ -27,4 +27,6 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType<PageProps>>;
   /** Sends the visitor on to another route instead of rendering (the area has no page of its own). */
   redirectTo?: string;
+  /** On an area's landing page, shown under its list of screens (Outbound: the voyages being loaded). */
+  panel?: LazyExoticComponent<ComponentType>;
 }

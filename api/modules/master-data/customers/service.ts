@@ -241,6 +241,48 @@ export async function getWithDetails(db: Db, id: number): Promise<CustomerWithDe
   return await withDetails(db, await customerService.get(db, id));
 }
 
+/** A customer with its addresses and charges, by its code (any letter case). */
+export async function getWithDetailsByCode(db: Executor, code: string): Promise<CustomerWithDetails> {
+  const [customer] = await db.select().from(customers).where(sql`lower(${customers.code}) = lower(${code})`);
+  if (!customer) throw new AppError("NOT_FOUND", `Customer ${code} was not found.`);
+  return await withDetails(db, customer);
+}
+
+/** A customer whose company name is like the one asked for, with how alike (0 to 1). */
+export interface CompanyMatch {
+  id: number;
+  code: string;
+  company: string;
+  firstName: string;
+  lastName: string;
+  customerContactEmail: string;
+  branchCode: string | null;
+  accountExecutiveId: string | null;
+  isActive: boolean;
+  dateModified: Date;
+  likeness: number;
+}
+
+/**
+ * Customers, active or not, whose company name is like `company`: trigram-alike (pg_trgm's %, which the company's
+ * trigram index serves) or containing it, the most alike first. What staff see before they ask for a new
+ * customer, so that "Pacific Harbour Trading" finds "Pacific Harbor Trading Corp." before a second one is made.
+ */
+export async function customersLikeCompany(db: Executor, company: string, limit = 10): Promise<CompanyMatch[]> {
+  const term = company.trim();
+  if (term === "") return [];
+  const likeness = sql<number>`similarity(${customers.company}, ${term})`;
+  const rows = await db.select({
+    id: customers.id, code: customers.code, company: customers.company, firstName: customers.firstName, lastName: customers.lastName,
+    customerContactEmail: customers.customerContactEmail, branchCode: customers.branchCode, accountExecutiveId: customers.accountExecutiveId,
+    isActive: customers.isActive, dateModified: customers.dateModified, likeness,
+  }).from(customers)
+    .where(sql`(${customers.company} % ${term} or ${customers.company} ilike ${"%" + literal(term) + "%"})`)
+    .orderBy(sql`${likeness} desc`, asc(customers.company), asc(customers.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, likeness: Number(r.likeness) }));
+}
+
 /** DELETE /Customers/deleteV1: customers by id, with their details (all or none). */
 export function deleteCustomers(db: Db, ids: number[], actor: Actor) {
   return customerService.remove(db, ids, actor);

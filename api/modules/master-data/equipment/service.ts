@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../../../db/client.ts";
+import { type Db, queryRows } from "../../../../db/client.ts";
 import { branches, containerVans, containerYards, truckings } from "../../../../db/schema/master-data.ts";
 import { readInPages } from "../../../shared/chunks.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
@@ -33,9 +33,17 @@ export interface VanPlace {
 const ctsCandidates = () =>
   and(eq(containerVans.isActive, true), eq(containerVans.isUsed, false), eq(containerVans.condition, "Empty"));
 
+/** The conditions of a van a hustling transfer may move: loaded or empty (not sold, scrapped, repairing...). */
+export const HUSTLING_CONDITIONS: readonly ContainerVanCondition[] = ["Full", "Empty"];
+
 /** Vans a hustling transfer can move between yards, port and vessel: active and loaded or empty. */
 const hustlingCandidates = () =>
-  and(eq(containerVans.isActive, true), inArray(containerVans.condition, ["Full", "Empty"]));
+  and(eq(containerVans.isActive, true), inArray(containerVans.condition, [...HUSTLING_CONDITIONS]));
+
+/** Whether one van is one a hustling may move: the rule of searchCVHustling, for a van named by its number. */
+export function mayHustle(van: Pick<ContainerVan, "isActive" | "condition">): boolean {
+  return van.isActive && (HUSTLING_CONDITIONS as readonly string[]).includes(van.condition);
+}
 
 function placeFilter(place: VanPlace): SQL | undefined {
   const parts: SQL[] = [];
@@ -76,6 +84,39 @@ export function searchVansForCts(db: Db, query: PageQuery & VanPlace & { search:
 /** Vans a hustling transfer may move. */
 export function searchVansForHustling(db: Db, query: PageQuery & VanPlace) {
   return pagedVans(db, and(hustlingCandidates(), placeFilter(query), vanSearch(query.search)), query);
+}
+
+/** The vans of these numbers (compared without spaces and in any letter case); numbers the master lacks are left out. */
+export async function vansByNumbers(db: Db, numbers: readonly string[]): Promise<ContainerVan[]> {
+  const wanted = [...new Set(numbers.map((n) => n.replace(/[\s-]+/g, "").toUpperCase()).filter((n) => n !== ""))];
+  if (wanted.length === 0) return [];
+  return await db.select().from(containerVans)
+    .where(inArray(sql`upper(replace(${containerVans.code}, ' ', ''))`, wanted))
+    .orderBy(asc(containerVans.code));
+}
+
+/** One van taken from a yard (or from no yard) into another (or out of every yard). */
+export interface YardMove {
+  code: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Moves vans between yards in one statement, each only while it still stands where the mover read it (so a
+ * van someone moved meanwhile stays where they put it); answers the codes that did not move. Run it in the
+ * transaction of the work that moves them.
+ */
+export async function moveVansBetweenYards(db: Db, moves: readonly YardMove[], actor: Actor): Promise<string[]> {
+  if (moves.length === 0) return [];
+  const values = sql.join(moves.map((m) => sql`(${m.code}, ${m.from}::text, ${m.to}::text)`), sql`, `);
+  const moved = await queryRows<{ code: string }>(db, sql`
+    update ${containerVans} set cy_code = m.to_cy, user_modified = ${actor.userId}, date_modified = now()
+    from (values ${values}) as m(code, from_cy, to_cy)
+    where ${containerVans.code} = m.code and ${containerVans.cyCode} is not distinct from m.from_cy
+    returning ${containerVans.code} as code`);
+  const done = new Set(moved.map((r) => r.code));
+  return moves.map((m) => m.code).filter((code) => !done.has(code));
 }
 
 /** Every active van currently taken by a booking or transfer (the used flag is set). */

@@ -1,11 +1,15 @@
-import { Card, Classes, Tag } from "@blueprintjs/core";
+import { Card, Classes, Spinner, Tag } from "@blueprintjs/core";
+import { Suspense } from "react";
 import { useAtomValue } from "jotai";
 import { AppLink, PageHeader } from "../../components/PageHeader.tsx";
 import { signedInUserAtom } from "../../lib/session.ts";
 import type { PageProps } from "../../lib/paths.ts";
 import { canAccess, childScreens, NotBuiltPage } from "../routes.tsx";
 
-/** The landing page of an area (Master Data, Voyage, ...): its screens, with the ones still to come marked. */
+/**
+ * The landing page of an area (Master Data, Voyage, ...): its screens, with the ones still to come marked, and
+ * the area's own panel under them when it has one.
+ */
 export default function AreaPage({ route }: PageProps) {
   const user = useAtomValue(signedInUserAtom);
   const screens = childScreens(route.path).filter((screen) => canAccess(user, screen.access));
@@ -23,6 +27,11 @@ export default function AreaPage({ route }: PageProps) {
         </ul>
         {screens.length === 0 && <p className={Classes.TEXT_MUTED}>This area has no screens yet.</p>}
       </Card>
+      {route.panel && (
+        <Suspense fallback={<Spinner size={24} />}>
+          <route.panel />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { and, asc, inArray, isNotNull, ne } from "drizzle-orm";
+import type { Db } from "../../../../db/client.ts";
+import { invoices } from "../../../../db/schema/index.ts";
+import { addCalendarDays, manilaToday } from "../../../shared/dates.ts";
+import { toCentavos } from "../../../shared/money.ts";
+import type { DemoContext } from "../../manifest.ts";
+import { nextBankingDay } from "../pdc/rules.ts";
+import { chequeById, clearCheque, depositCheque, nationalHolidays } from "../pdc/service.ts";
+import { createCollection } from "./service.ts";
+import { earlierPaymentsOf } from "./settlement.ts";
+import { createCollectionBody } from "./schemas.ts";
+
+/** The cheques of the demo, so a second run of the line (a fresh database) prints the same numbers. */
+const DEMO_BANK = "Bank of the Philippine Islands";
+
+/**
+ * The cashier's part of the demo line, on the invoices CRO accounting issued before it (the invoices' part of the
+ * line comes first): the first open invoice collected in cash, the next by a post-dated cheque still waiting for
+ * its date, and the next by a post-dated cheque of last week, deposited and cleared. It takes what there is: with
+ * no invoices it records nothing.
+ */
+export async function seedDemoCollections(db: Db, { people, now }: DemoContext): Promise<Record<string, number>> {
+  const cashier = people.cashier;
+  const branches = cashier.allBranches ? undefined : [...cashier.branchCodes];
+  const candidates = await db.select().from(invoices)
+    .where(and(ne(invoices.status, "Cancelled"), isNotNull(invoices.customerCode), branches ? inArray(invoices.branchCode, branches) : undefined))
+    .orderBy(asc(invoices.id));
+  const earlier = await earlierPaymentsOf(db, candidates.map((i) => i.id));
+  const open = candidates.filter((i) => toCentavos(i.total) > (earlier.get(i.id)?.applied ?? 0n)).slice(0, 3);
+  const today = manilaToday(now);
+  let collections = 0;
+  let cheques = 0;
+  for (const [n, invoice] of open.entries()) {
+    const balance = toCentavos(invoice.total) - (earlier.get(invoice.id)?.applied ?? 0n);
+    const applied = `${balance / 100n}.${String(balance % 100n).padStart(2, "0")}`;
+    const base = { branchCode: invoice.branchCode, customerCode: invoice.customerCode!, lines: [{ invoiceId: invoice.id, applied }], remarks: "Demo collection" };
+    if (n === 0) {
+      await createCollection(db, cashier, createCollectionBody.parse({ ...base, collectionDate: today, paymentMethod: "CASH" }));
+    } else if (n === 1) {
+      // Dated a fortnight ahead: it waits in PDC clearing.
+      await createCollection(db, cashier, createCollectionBody.parse({
+        ...base, collectionDate: today, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0001", chequeDate: addCalendarDays(today, 14),
+      }));
+      cheques += 1;
+    } else {
+      // Received and dated last week, deposited that day, cleared on the next banking day.
+      const calendar = await nationalHolidays(db, addCalendarDays(today, -30), addCalendarDays(today, 30));
+      const deposited = addCalendarDays(today, -7);
+      const made = (await createCollection(db, cashier, createCollectionBody.parse({
+        ...base, collectionDate: deposited, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0002", chequeDate: deposited,
+      }))).data;
+      const received = await chequeById(db, made.cheque!.id, cashier);
+      const atBank = (await depositCheque(db, cashier, received.id, { depositDate: deposited, dateModified: received.dateModified })).data;
+      await clearCheque(db, cashier, atBank.id, { clearedDate: nextBankingDay(deposited, calendar), dateModified: atBank.dateModified });
+      cheques += 1;
+    }
+    collections += 1;
+  }
+  return { collections, postDatedCheques: cheques };
+}

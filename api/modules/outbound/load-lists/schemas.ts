@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { dateModifiedField, MAX_TAKE } from "../../../shared/contracts.ts";
+import { LOADING_STATES, MAX_UPDATE_LINES, RELEASE_TYPES, VOYAGE_PAGE_SIZE } from "./rules.ts";
+
+/** Contracts of the load list calls; zod and pure modules only, so the web app uses them as they are. */
+
+const required = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} can be at most ${max} characters`);
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} can be at most ${max} characters`);
+
+export const voyageNumParam = z.object({ voyageNum: required("voyageNum", 40) });
+export const releaseIdParam = z.object({ releaseId: required("releaseId", 40) });
+
+/** The outbound voyage list: voyages leaving from the caller's branches, newest departure first. */
+export const voyageListQuery = z.object({
+  skip: z.number({ error: "skip must be a whole number" }).int("skip must be a whole number").min(0, "skip cannot be negative").max(1_000_000).default(0),
+  take: z.number({ error: "take must be a whole number" }).int("take must be a whole number").min(1, "take must be at least 1")
+    .max(MAX_TAKE, `take can be at most ${MAX_TAKE}`).default(VOYAGE_PAGE_SIZE),
+  search: text("search", 100).default(""),
+  state: z.enum(LOADING_STATES, { error: `state must be one of: ${LOADING_STATES.join(", ")}` }).optional(),
+});
+export type VoyageListQuery = z.infer<typeof voyageListQuery>;
+
+/** A new release of a voyage's load list at its origin. */
+export const createReleaseBody = z.object({
+  voyageNum: required("voyageNum", 40),
+  remarks: text("remarks", 300).default(""),
+});
+
+/** One line of a load list update: 'add' puts the waybill on the release, any other status takes it off (001 §4). */
+export const loadListLine = z.object({
+  wayBillRef: required("wayBillRef", 40),
+  status: required("status", 20),
+});
+
+export const updateReleaseBody = z.object({
+  dateModified: dateModifiedField,
+  remarks: text("remarks", 300).optional(),
+  entries: z.array(loadListLine, { error: "entries must be a list" }).max(MAX_UPDATE_LINES, `At most ${MAX_UPDATE_LINES} waybills in one update`).default([]),
+});
+export type UpdateReleaseInput = z.infer<typeof updateReleaseBody>;
+
+/** Release and cancel carry the dateModified the user read. */
+export const moveReleaseBody = z.object({ dateModified: dateModifiedField });
+
+/** Which waybills a printout or workbook of a voyage's load list covers: one release, or every release still standing. */
+export const loadListFileQuery = z.object({ releaseId: text("releaseId", 40).default("") });
+
+/** A waybill as the load list shows it: on a release, or waiting to go on one. */
+export const loadListWaybill = z.object({
+  wayBillRef: z.string(),
+  status: z.string(),
+  bookingRef: z.string(),
+  shipperName: z.string(),
+  consigneeName: z.string(),
+  destinationBranchCode: z.string(),
+  containerVanNum: z.string(),
+  /** A tandem waybill's second 20' van, on the same trailer; empty otherwise. */
+  tandemContainerVanNum: z.string(),
+  size: z.string(),
+  sealNum: z.string(),
+  goods: z.string(),
+  quantity: z.number(),
+  quantityTeu: z.number(),
+  cargoWeight: z.string(),
+  modeOfDelivery: z.string(),
+  modeOfPayment: z.string(),
+  truckingCode: z.string(),
+  plateNum: z.string(),
+  driver: z.string(),
+  remarks: z.string(),
+  /** The release it is on now, or null while it waits. */
+  releaseId: z.string().nullable(),
+  dateAdded: z.string().nullable(),
+  addedBy: z.string().nullable(),
+});
+export type LoadListWaybill = z.infer<typeof loadListWaybill>;
+
+/** A waybill that was on a release and was taken off, kept so the release's history reads whole. */
+export const removedEntry = z.object({
+  wayBillRef: z.string(),
+  dateAdded: z.string(),
+  addedBy: z.string(),
+  dateRemoved: z.string(),
+  removedBy: z.string(),
+});
+
+export const releaseRow = z.object({
+  id: z.number(),
+  releaseId: z.string(),
+  releaseType: z.enum(RELEASE_TYPES),
+  voyageNum: z.string(),
+  branchCode: z.string(),
+  remarks: z.string(),
+  /** Waybills on the release now. */
+  waybillCount: z.number(),
+  teu: z.number(),
+  dateCreated: z.string(),
+  userCreated: z.string(),
+  dateReleased: z.string().nullable(),
+  releasedBy: z.string().nullable(),
+  dateCancelled: z.string().nullable(),
+  cancelledBy: z.string().nullable(),
+  dateModified: z.string(),
+});
+export type ReleaseRow = z.infer<typeof releaseRow>;
+
+export const releaseDetail = releaseRow.extend({
+  waybills: z.array(loadListWaybill),
+  removed: z.array(removedEntry),
+});
+export type ReleaseDetail = z.infer<typeof releaseDetail>;
+
+/** A voyage as the outbound screens head it. */
+export const voyageHeader = z.object({
+  voyageNum: z.string(),
+  voyageRef: z.string(),
+  vesselName: z.string(),
+  routeCode: z.string(),
+  originBranchCode: z.string(),
+  originBranchName: z.string(),
+  estimatedTimeDeparture: z.string(),
+  remarks: z.string(),
+  finalTallyAt: z.string().nullable(),
+  destinations: z.array(z.object({ destinationBranchCode: z.string(), destinationBranchName: z.string(), estimatedTimeArrival: z.string() })),
+});
+export type VoyageHeader = z.infer<typeof voyageHeader>;
+
+/** A voyage of the outbound list with where its loading stands. */
+export const outboundVoyageRow = voyageHeader.extend({
+  id: z.number(),
+  /** Waybills of the voyage still Draft (waiting for the load list), on it, and loaded. */
+  waiting: z.number(),
+  onList: z.number(),
+  loaded: z.number(),
+  /** Vans counted on its loading tally sheets (full and empty). */
+  counted: z.number(),
+  releases: z.number(),
+  state: z.enum(LOADING_STATES),
+});
+export type OutboundVoyageRow = z.infer<typeof outboundVoyageRow>;
+
+/** The load list screen of a voyage: the voyage, its releases and the waybills waiting for one. */
+export const loadListView = z.object({
+  voyage: voyageHeader,
+  releases: z.array(releaseRow),
+  waiting: z.array(loadListWaybill),
+});
+export type LoadListView = z.infer<typeof loadListView>;

@@ -1,0 +1,49 @@
+import { defineWorkflow, type WorkflowActor } from "../../../shared/workflow-definition.ts";
+
+/**
+ * Tally sheets (001 §3, §4): the vans counted onto a vessel at its origin (Loading) or off it at a port of
+ * discharge (Unloading, the inbound side). Pure: the web reads the statuses, types and messages from here.
+ */
+
+export const TALLY_SHEET_TYPES = ["Loading", "Unloading"] as const;
+export type TallySheetType = (typeof TALLY_SHEET_TYPES)[number];
+
+/** Open while vans are counted; Final once the final tally locked it. */
+export const TALLY_SHEET_STATUSES = ["Open", "Final"] as const;
+export type TallySheetStatus = (typeof TALLY_SHEET_STATUSES)[number];
+
+const outboundStaff = (actor: WorkflowActor) => actor.menus.has("OUTBOUND");
+const tallyUndo = (actor: WorkflowActor) => actor.menus.has("OUTBOUND") && actor.capabilities.has("TALLY_SHEET_UNDO");
+
+/** The final tally locks a loading sheet; only the tally sheet undo role reopens it, and says why. */
+export const tallySheetWorkflow = defineWorkflow({
+  entity: "tally-sheet",
+  noun: "tally sheet",
+  statuses: TALLY_SHEET_STATUSES,
+  actions: {
+    finalize: { from: ["Open"], to: "Final", who: "outbound staff", allowed: outboundStaff, notice: "Final tally sheet made successfully" },
+    reopen: { from: ["Final"], to: "Open", who: "users with the tally sheet undo role", allowed: tallyUndo, notice: "Final tally undone" },
+  },
+});
+export type TallySheetAction = keyof typeof tallySheetWorkflow.actions;
+
+/** The series that numbers the sheets at the tallying branch: TS-MNL-2026-000001. */
+export const TALLY_SHEET_SERIES = "TS";
+
+/** FL is a full van; anything else counts as an empty (001 §3 containerType). */
+export const FULL = "FL";
+export const EMPTY = "MT";
+export const CONTAINER_TYPES = [FULL, EMPTY] as const;
+export type ContainerType = (typeof CONTAINER_TYPES)[number];
+export const CONTAINER_TYPE_LABELS: Record<ContainerType, string> = { FL: "Full", MT: "Empty" };
+export const isFull = (containerType: string) => containerType === FULL;
+
+/** Van lengths as printed on a sheet. */
+export const VAN_SIZES = ["20", "40", "45"] as const;
+
+/** The stages a booking's cargo reaches (001 §4): 3 when its van is counted, 4 at the final tally. */
+export const TALLY_STAGE = 3;
+export const LOADED_STAGE = 4;
+
+/** A device's name for an entry it captured: letters, digits and dashes (a UUID fits). */
+export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

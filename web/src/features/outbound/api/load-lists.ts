@@ -1,0 +1,40 @@
+import { api, API_BASE, requestFile } from "../../../lib/api.ts";
+import type { LoadListView, LoadingState, ListResult, OutboundVoyageRow, ReleaseDetail, WriteResult } from "./loading-contracts.ts";
+
+/** The calls of the load list screens and the outbound voyage list (001 §7 OutBound: load list, voyage listings). */
+
+const ref = (value: string) => encodeURIComponent(value);
+
+export interface VoyageQuery {
+  skip: number;
+  take: number;
+  search?: string;
+  state?: LoadingState;
+}
+
+export const loadOutboundVoyages = (query: VoyageQuery) => api.post<ListResult<OutboundVoyageRow>>("/OutBound/loadList/voyages", query);
+
+export const readLoadList = (voyageNum: string) => api.get<{ data: LoadListView }>(`/OutBound/loadList/voyage/${ref(voyageNum)}`);
+
+export const createRelease = (voyageNum: string, remarks: string) =>
+  api.post<WriteResult<ReleaseDetail>>("/OutBound/loadList/create", { voyageNum, remarks });
+
+export const readRelease = (releaseId: string) => api.get<{ data: ReleaseDetail }>(`/OutBound/loadList/read/${ref(releaseId)}`);
+
+/** The load list update: 'add' puts a waybill on the release, any other status takes it off (001 §4). */
+export const updateRelease = (releaseId: string, dateModified: string, entries: { wayBillRef: string; status: string }[]) =>
+  api.put<WriteResult<ReleaseDetail>>(`/OutBound/loadList/update/${ref(releaseId)}`, { dateModified, entries });
+
+export const releaseRelease = (releaseId: string, dateModified: string) =>
+  api.put<WriteResult<ReleaseDetail>>(`/OutBound/loadList/release/${ref(releaseId)}`, { dateModified });
+
+export const cancelRelease = (releaseId: string, dateModified: string) =>
+  api.put<WriteResult<ReleaseDetail>>(`/OutBound/loadList/cancel/${ref(releaseId)}`, { dateModified });
+
+/** The printed load list, of one release or of every release of the voyage; opened in a new tab. */
+export const loadListPrintUrl = (voyageNum: string, releaseId = "") =>
+  `${API_BASE}/OutBound/loadList/print/${ref(voyageNum)}${releaseId ? `?releaseId=${ref(releaseId)}` : ""}`;
+
+/** Load_List.xlsx of the same waybills. */
+export const loadListWorkbook = (voyageNum: string, releaseId = "") =>
+  requestFile(`/OutBound/loadList/export/${ref(voyageNum)}`, { releaseId });
