@@ -11,7 +11,6 @@ import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
 import type { InvoiceDocument } from "./documents/invoice.ts";
-  },
 import type { LoadListDocument } from "./documents/load-list.ts";
 import type { TallySheetDocument } from "./documents/tally-sheet.ts";
 import type { LoadListWorkbook } from "./exports/load-list.ts";

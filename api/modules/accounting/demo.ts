@@ -7,7 +7,8 @@ import { createCroAccounting, generateWaybillInvoices, postCro } from "./invoice
 /**
  * The accounting part of the demo line, on the waybill the outbound demo made (its charges split between Manila
  * and Cebu): the Manila cashier bills the prepaid side and posts it (no BASE is configured, so its postings wait
- * HELD on the postings screen), and Cebu's billing of the collect side is generated and still Draft.
+ * HELD on the postings screen), and Cebu's billing of the collect side is generated and still Draft. The voyage
+ * being loaded has its prepaid waybills billed too, not yet posted, so the cashiers have invoices to collect.
  */
 export async function seedDemoAccounting(db: Db, { people }: DemoContext): Promise<Record<string, number>> {
   const { cashier } = people;
@@ -22,5 +23,14 @@ export async function seedDemoAccounting(db: Db, { people }: DemoContext): Promi
     voyageNum: waybill.voyageNum, branchCode: waybill.destination, side: "Destination", remarks: "Collect charges, billed on arrival",
   })).data;
   const collect = await generateWaybillInvoices(db, cashier, destination.id, {});
-  return { croAccountings: 2, invoices: prepaid.data.length + collect.data.length };
+  let croAccountings = 2;
+  let invoices = prepaid.data.length + collect.data.length;
+  const [loading] = await db.select({ voyageNum: voyageSchedules.voyageNum, origin: voyageSchedules.originBranchCode }).from(voyageSchedules)
+    .where(eq(voyageSchedules.voyageRef, "DEMO-LOADING"));
+  if (loading) {
+    const record = (await createCroAccounting(db, cashier, { voyageNum: loading.voyageNum, branchCode: loading.origin, side: "Origin", remarks: "" })).data;
+    invoices += (await generateWaybillInvoices(db, cashier, record.id, {})).data.length;
+    croAccountings += 1;
+  }
+  return { croAccountings, invoices };
 }
