@@ -13,6 +13,7 @@ import { type Deps, honoPath, orderRoutes, route, type RouteDef } from "./http/r
 import { clientAddressOf, httpsRedirect, requestLog, securityHeaders } from "./http/security.ts";
 import { type LadingModule, LADING_MODULES, moduleRoutes } from "./modules/index.ts";
 import { configureWebPush } from "./modules/notifications/index.ts";
+import { baseDirectoryOf, configureBase } from "./modules/accounting/index.ts";
 
 export type { Deps };
 
@@ -42,6 +43,9 @@ export interface AppOptions {
 /** Builds the HTTP app; portable (no Deno APIs), so tests drive it with app.request(). */
 export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   configureWebPush(deps.config.webPush);
+  // The scheduled relay posts to the BASE of these settings; master data asks it about its ids.
+  configureBase(deps.config.base);
+  deps = { ...deps, baseDirectory: deps.baseDirectory ?? baseDirectoryOf(deps.config.base) };
   const routes = apiRoutes(deps, options.modules);
   const canonical = createPathCanonicalizer(routes.map((r) => honoPath(r.spec.path)));
   const app = new Hono({

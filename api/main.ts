@@ -8,7 +8,7 @@ import { firstStart, moduleJobs } from "./modules/index.ts";
 import { stopNotifications } from "./modules/notifications/index.ts";
 import { startDocumentWorkers, stopDocumentWorkers } from "./shared/document-pool.ts";
 import { createJobRunner } from "./shared/schedule.ts";
-import { type LadingEnv, loadConfig, loadDocumentWorkers, loadJobsSetting, loadMailSettings } from "./settings.ts";
+import { baseSettingsNote, type LadingEnv, loadBaseSettings, loadConfig, loadDocumentWorkers, loadJobsSetting, loadMailSettings } from "./settings.ts";
 
 const env = Deno.env.toObject() as LadingEnv;
 const port = Number(env.PORT || 8000);
@@ -17,6 +17,8 @@ const webRoot = new URL("../web/dist/", import.meta.url).pathname;
 const mail = loadMailSettings(env);
 const jobsOn = loadJobsSetting(env);
 const documentWorkers = loadDocumentWorkers(env);
+// A half-set or mistyped BASE_URL stops the start too, before the database opens.
+loadBaseSettings(env);
 
 const handle = await openDatabase(env);
 await migrateDatabase(handle);
@@ -88,6 +90,9 @@ console.log(`Database: ${handle.kind === "pglite" ? `embedded PGlite in ${handle
 console.log(transport
   ? `Email: sent through ${transport.server} as ${mail.from}`
   : "Email: no SMTP_URL set; messages are kept in System Account > Email outbox");
+console.log(config.base
+  ? `Postings: sent to BASE at ${config.base.url}`
+  : `Postings: ${baseSettingsNote(env) ?? "no BASE_URL set"}; invoices and receipts wait HELD on the CRO Accounting postings screen`);
 console.log(jobs
   ? "Scheduled jobs: run by this server (set LADING_JOBS=off where `lading schedule` runs them)"
   : "Scheduled jobs: off here (LADING_JOBS=off); `lading schedule` runs them");

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { dataDirOf, type DatabaseEnv } from "../db/client.ts";
-import { type AppConfig, DEFAULT_PUSH_HOSTS, defaultConfig, type WebPushSettings } from "./http/config.ts";
+import { type AppConfig, type BaseSettings, DEFAULT_PUSH_HOSTS, defaultConfig, type WebPushSettings } from "./http/config.ts";
 import { checkSmtpUrl, DEFAULT_MAIL_FROM } from "./modules/email/sender.ts";
 import { DEFAULT_DOCUMENT_QUEUE, defaultDocumentWorkers } from "./shared/document-pool.ts";
 
@@ -35,6 +35,46 @@ export interface LadingEnv extends DatabaseEnv {
   LADING_DOCUMENT_WORKERS?: string;
   /** Documents that may wait for a busy worker before a download is refused with a 503 (16 unless set). */
   LADING_DOCUMENT_QUEUE?: string;
+  /** The accounting system postings go to (https://base.example.com/api) and the key it expects. Unset: postings wait HELD. */
+  BASE_URL?: string;
+  BASE_API_KEY?: string;
+  /** How long a call to BASE may take, in milliseconds (20000 unless set). */
+  BASE_TIMEOUT_MS?: string;
+}
+
+/** A call to BASE that has not answered in this long may still have arrived: its outcome is uncertain. */
+export const DEFAULT_BASE_TIMEOUT_MS = 20_000;
+
+/**
+ * BASE_URL and BASE_API_KEY: posting to BASE needs both. With one of them alone nothing is posted (the postings
+ * wait HELD, visible, as with neither) and baseSettingsNote() says why at start; a BASE_URL that is no address
+ * stops the start, like a mistyped SMTP_URL. (The test runner's tools put a BASE_URL of their own in the
+ * environment of every process they start, which must not stop a server that was given no key.)
+ */
+export function loadBaseSettings(env: LadingEnv): BaseSettings | null {
+  const url = env.BASE_URL?.trim();
+  const apiKey = env.BASE_API_KEY?.trim();
+  if (!url || !apiKey) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`BASE_URL must be the address of the accounting system's API, such as https://base.example.com/api (got "${url}").`);
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("BASE_URL must start with https:// or http://.");
+  const timeoutText = env.BASE_TIMEOUT_MS?.trim();
+  if (timeoutText && (!/^\d+$/.test(timeoutText) || Number(timeoutText) < 100 || Number(timeoutText) > 600_000)) {
+    throw new Error(`BASE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got "${env.BASE_TIMEOUT_MS}").`);
+  }
+  return { url: parsed.toString().replace(/\/+$/, ""), apiKey, timeoutMs: timeoutText ? Number(timeoutText) : DEFAULT_BASE_TIMEOUT_MS };
+}
+
+/** Why nothing will be posted although one of the two BASE settings is there; null when both or neither are. */
+export function baseSettingsNote(env: LadingEnv): string | null {
+  const url = !!env.BASE_URL?.trim();
+  const key = !!env.BASE_API_KEY?.trim();
+  if (url === key) return null;
+  return url ? "BASE_URL is set but BASE_API_KEY is not" : "BASE_API_KEY is set but BASE_URL is not";
 }
 
 /** Web Push is on when both keys are set; a half-given pair is a mistake to report, not to ignore. */
@@ -107,6 +147,7 @@ export function loadConfig(env: LadingEnv): AppConfig {
     ...(env.TRUSTED_PROXIES ? { trustedProxies: checkProxyCount(env.TRUSTED_PROXIES) } : {}),
     ...(env.LADING_CHANGELOG ? { changelogPath: path.resolve(env.LADING_CHANGELOG) } : {}),
     webPush: loadWebPush(env),
+    base: loadBaseSettings(env),
   });
 }
 

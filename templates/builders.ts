@@ -10,6 +10,7 @@ import type { QuotationPrintout } from "./documents/sales-quotation.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "./documents/waybill.ts";
 import type { StowagePlanDocument } from "./documents/stowage-plan.ts";
 import type { LoadingConfirmationDocument } from "./documents/loading-confirmation.ts";
+import type { InvoiceDocument } from "./documents/invoice.ts";
 import type { LoadListDocument } from "./documents/load-list.ts";
 import type { TallySheetDocument } from "./documents/tally-sheet.ts";
 import type { LoadListWorkbook } from "./exports/load-list.ts";
@@ -135,6 +136,10 @@ export const documentBuilders = {
   costingManifest: async () => {
     const t = await import("./exports/voyage-reports.ts");
     return (report: VoyageReport): DownloadFile => workbookFile(t.buildCostingManifestWorkbook(report), t.COSTING_MANIFEST_XLSX_NAME);
+  },
+  invoice: async () => {
+    const t = await import("./documents/invoice.ts");
+    return (view: InvoiceDocument): DownloadFile => pdfFile(t.buildInvoicePdf(view), t.INVOICE_NAME(view.invoiceNo));
   },
   collectionReceipt: async () => {
     const t = await import("./documents/collection-receipt.ts");

@@ -52,6 +52,21 @@ export interface AppConfig {
    * the address the nearest of them saw; with 0 the header is ignored, since any client can write it.
    */
   trustedProxies: number;
+  /**
+   * The company's accounting system (BASE), where invoices, receipts and their reversals are posted (the
+   * contract is in api/modules/accounting/README.md). Null: postings wait HELD, visible on the postings screen,
+   * until a BASE is configured.
+   */
+  base: BaseSettings | null;
+}
+
+/** Where BASE answers and the key Lading sends it (BASE_URL, BASE_API_KEY). */
+export interface BaseSettings {
+  /** Without a trailing slash: https://base.example.com/api. */
+  url: string;
+  apiKey: string;
+  /** How long one call may take before its outcome counts as uncertain. */
+  timeoutMs: number;
 }
 
 export interface WebPushSettings {
@@ -90,6 +105,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, "j
     streamHeartbeatMs: 25_000,
     streamsPerUser: 10,
     trustedProxies: 0,
+    base: null,
     ...overrides,
   };
 }

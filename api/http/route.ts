@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import type { BaseDirectory } from "../shared/base-directory.ts";
 import type { Capability, MenuId } from "../shared/permissions.ts";
 import type { AppConfig } from "./config.ts";
 import type { Caller } from "../modules/auth/index.ts";
@@ -33,6 +34,8 @@ export interface Deps {
   db: Db;
   config: AppConfig;
   log: (line: Record<string, unknown>) => void;
+  /** BASE's answers about its ids, when a BASE is configured (createApp fills it from config.base). */
+  baseDirectory?: BaseDirectory | null;
 }
 
 type Schema = z.ZodType;

@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   "LOADING_CONFIRMATION_MADE", "LOADING_CONFIRMATION_SENT",
   // Reguiding: a voyage's vessel changed, a booking and its waybill moved to another voyage, before and after.
   "VOYAGE_VESSEL_CHANGED", "VOYAGE_TRANSFERRED",
+  // A branch's (seller) or a customer's (buyer) tax particulars: what an invoice prints and what is withheld.
+  "TAX_PARTICULARS_ADDED", "TAX_PARTICULARS_CHANGED", "TAX_PARTICULARS_DELETED",
+  // An invoice issued from a waybill (its amounts), and a posting to BASE sent again by hand.
+  "INVOICE_ISSUED", "POSTING_RETRIED",
   // Collections, their cheques and Form 2307; ATP booklets and manual sales invoices (api/modules/accounting).
   "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
   "ATP_BOOKLET_ADDED", "MANUAL_SI_RECORDED", "MANUAL_SI_CHANGED", "MANUAL_SI_DELETED",
@@ -48,6 +52,7 @@ export const AUDIT_RECORD_KINDS = [
   "load-list-release", "tally-sheet",
   "freight-rate", "port-rate", "trucking-rate", "charge", "company-policy", "customer",
   "loading-confirmation",
+  "branch", "cro-accounting", "invoice", "posting",
   "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",
   "hustling", "customer-request",
 ] as const;

@@ -58,9 +58,14 @@ export interface AuditedAs {
   /** The record kind of the log's target, "freight-rate". */
   kind: string;
   /** The words of its changes: RATE gives RATE_ADDED, RATE_CHANGED, RATE_DELETED. */
-  family: "RATE" | "CHARGE" | "POLICY";
+  family: "RATE" | "CHARGE" | "POLICY" | "TAX_PARTICULARS";
   /** The field naming a record in the target (a charge's code); the id when none. */
   reference?: string;
+  /**
+   * Only these fields are money (a branch's or a customer's tax particulars): a change of them is audited, a
+   * change of any other field is not. Every field when left out.
+   */
+  fields?: readonly string[];
 }
 
 /** A text[] column of another table whose entries are codes of this entity. */
@@ -166,8 +171,9 @@ export function makeCrudService<T extends MasterTable>(d: EntityDescription<T>) 
   async function audit(db: Db, change: "ADDED" | "CHANGED" | "DELETED", actor: Actor, pairs: [Row | null, Row | null][]) {
     const a = d.audit;
     if (!a) return;
+    const watched = (row: Row | null): Row | null => row && a.fields ? Object.fromEntries(a.fields.map((f) => [f, row[f]])) : row;
     await recordAudits(db, pairs.flatMap(([before, after]) => {
-      const diff = changedValues(before, after);
+      const diff = changedValues(watched(before), watched(after));
       if (!diff) return [];
       const row = (after ?? before)!;
       return [{

@@ -40,6 +40,8 @@ export interface FieldMeta {
   source?: string;
   /** Shown as a list column unless false. */
   listed: boolean;
+  /** What a new record's form starts with, and what an absent or empty value is stored as. */
+  defaultValue?: string;
 }
 
 export interface FieldDef<S extends z.ZodType = z.ZodType> {
@@ -217,11 +219,20 @@ const choiceEnum = <V extends Values>(label: string, values: V) =>
 const optionsOf = <V extends Values>(values: V, o: ChoiceOptions<V>) =>
   values.map((value) => ({ value, label: o.labels?.[value as V[number]] ?? value }));
 
-/** One of a fixed list; `labels` gives a stored value the text shown for it. */
+/**
+ * One of a fixed list; `labels` gives a stored value the text shown for it. With `default`, a value left out (or
+ * sent empty, as an untouched form does) is the default, and a new record's form starts on it.
+ */
 export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required: false }): FieldDef<z.ZodDefault<z.ZodNullable<ReturnType<typeof choiceEnum<V>>>>>;
+export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { default: V[number] }): FieldDef<z.ZodDefault<z.ZodType<V[number], V[number] | "">>>;
 export function choice<const V extends Values>(label: string, values: V, o?: ChoiceOptions<V> & { required?: true }): FieldDef<ReturnType<typeof choiceEnum<V>>>;
-export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required?: boolean } = {}): FieldDef<any> {
+export function choice<const V extends Values>(label: string, values: V, o: ChoiceOptions<V> & { required?: boolean; default?: V[number] } = {}): FieldDef<any> {
   const options = optionsOf(values, o);
+  if (o.default !== undefined) {
+    const fallback = o.default;
+    const schema = z.preprocess((v) => (v === "" ? fallback : v), choiceEnum(label, values)).default(fallback);
+    return { schema, meta: { label, kind: "choice", required: false, options, listed: !o.unlisted, defaultValue: fallback } };
+  }
   if (o.required === false) {
     const optional = z.preprocess((v) => (v === "" ? null : v), choiceEnum(label, values).nullable()).default(null);
     return def(optional, { label, kind: "choice", required: false, options }, o);

@@ -104,6 +104,9 @@ export const PAGES = {
   croAccounting: "/CROAccounting",
   croPosting: "/CROAccounting/Posting/voyage/:voyageNum",
   collectionAtDat: "/CROAccounting/CollectionAtDAT",
+  // Beyond the spec's addresses: the daily reconciliation of the postings to BASE, and the SI archive.
+  croReconciliation: "/CROAccounting/reconciliation",
+  siArchive: "/CROAccounting/archive",
   pdcClearing: "/CROAccounting/PdcClearing",
   form2307: "/CROAccounting/Form2307",
   manualSalesInvoices: "/CROAccounting/ManualSI",

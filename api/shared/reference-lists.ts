@@ -3,6 +3,20 @@
  * can import the same lists (and their types) for pickers and labels. Entries and their order follow the spec.
  */
 
+/** How a charge is taxed (domain notes §7): VATable unless marked VAT-exempt or zero-rated. */
+export const TAX_CLASSES = ["VATABLE", "EXEMPT", "ZERO_RATED"] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+export const TAX_CLASS_LABELS: Record<TaxClass, string> = { VATABLE: "VATable", EXEMPT: "VAT-exempt", ZERO_RATED: "Zero-rated" };
+
+/** What a customer withholds when it pays (domain notes §8). */
+export const WITHHOLDING_SETTINGS = ["NONE", "PRIVATE", "GOVERNMENT"] as const;
+export type WithholdingSetting = (typeof WITHHOLDING_SETTINGS)[number];
+export const WITHHOLDING_LABELS: Record<WithholdingSetting, string> = {
+  NONE: "None",
+  PRIVATE: "Private (2% EWT)",
+  GOVERNMENT: "Government (2% EWT and 5% VAT)",
+};
+
 /** Packaging a cargo line can name (001 §9). */
 export const PACKAGING_TYPES = ["Box", "Crates", "Drum", "Rolls", "Sacks"] as const;
 export type PackagingType = (typeof PACKAGING_TYPES)[number];

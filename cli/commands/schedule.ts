@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import type { Command } from "commander";
+import { configureBase } from "../../api/modules/accounting/index.ts";
 import { moduleJobs } from "../../api/modules/index.ts";
+import { loadBaseSettings } from "../../api/settings.ts";
 import { createJobRunner, JOB_TIME_ZONE, type ScheduledJob } from "../../api/shared/schedule.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { formatTable } from "../format.ts";
@@ -30,6 +32,8 @@ export function registerScheduleCommands(program: Command, ctx: CliContext, jobs
       if (!ctx.env.DATABASE_URL) {
         throw new CliError("lading schedule runs the jobs on PostgreSQL (set DATABASE_URL). On the embedded database the server runs them itself.");
       }
+      // The posting relay posts to the BASE of this process's settings, as the server's does.
+      configureBase(loadBaseSettings(ctx.env));
       await withDatabase(ctx, async (handle) => {
         const log = (line: Record<string, unknown>) => ctx.print(JSON.stringify(line));
         const runner = createJobRunner({ db: handle.db, jobs, runner: `${hostname()}:${Deno.pid}`, log });

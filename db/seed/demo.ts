@@ -25,16 +25,23 @@ import type {
   workSchedules,
 } from "../schema/master-data.ts";
 
+/**
+ * The seller on every invoice a branch issues (domain notes §6): the company's registered name and business
+ * style, and its TIN with the branch's own code (the head office is 00000). Test data, not a real TIN.
+ */
+const SELLER = { registeredName: "Lading Shipping Lines, Inc.", businessStyle: "Lading Lines" };
+const sellerTin = (branchNo: number) => `009-284-517-${String(branchNo).padStart(5, "0")}`;
+
 /** A small demo data set: the line's branches and the ports they serve. */
 export const DEMO_BRANCHES = [
-  { code: "MNL", name: "Manila", address: "Pier 2, North Harbor, Tondo, Manila" },
-  { code: "CEB", name: "Cebu", address: "Pier 4, Cebu International Port, Cebu City" },
-  { code: "DVO", name: "Davao", address: "Sasa Wharf, Davao City" },
-  { code: "CGY", name: "Cagayan de Oro", address: "Macabalan Wharf, Cagayan de Oro City" },
-  { code: "ILO", name: "Iloilo", address: "Fort San Pedro, Iloilo City" },
-  { code: "BCD", name: "Bacolod", address: "BREDCO Port, Bacolod City" },
-  { code: "GES", name: "General Santos", address: "Makar Wharf, General Santos City" },
-  { code: "ZAM", name: "Zamboanga", address: "Port of Zamboanga, Zamboanga City" },
+  { code: "MNL", name: "Manila", address: "Pier 2, North Harbor, Tondo, Manila", ...SELLER, tin: sellerTin(0) },
+  { code: "CEB", name: "Cebu", address: "Pier 4, Cebu International Port, Cebu City", ...SELLER, tin: sellerTin(1) },
+  { code: "DVO", name: "Davao", address: "Sasa Wharf, Davao City", ...SELLER, tin: sellerTin(2) },
+  { code: "CGY", name: "Cagayan de Oro", address: "Macabalan Wharf, Cagayan de Oro City", ...SELLER, tin: sellerTin(3) },
+  { code: "ILO", name: "Iloilo", address: "Fort San Pedro, Iloilo City", ...SELLER, tin: sellerTin(4) },
+  { code: "BCD", name: "Bacolod", address: "BREDCO Port, Bacolod City", ...SELLER, tin: sellerTin(5) },
+  { code: "GES", name: "General Santos", address: "Makar Wharf, General Santos City", ...SELLER, tin: sellerTin(6) },
+  { code: "ZAM", name: "Zamboanga", address: "Port of Zamboanga, Zamboanga City", ...SELLER, tin: sellerTin(7) },
 ];
 
 export const DEMO_PORTS = [
@@ -162,13 +169,13 @@ export const DEMO_CHARGES: ChargeSeed[] = [
   chargeOf({ code: "013", name: "Stuffing - origin trucking MANO", category: "STRIPPING_STUFFING", chargeClass: "ORIGIN", isStrippingStuffingCharge: true }),
   chargeOf({ code: "014", name: "Lift on/off fee", category: "OTHER", chargeClass: "BOTH", isLiftOnOff: true }),
   chargeOf({ code: "015", name: "Dangerous cargo fee", category: "OTHER", chargeClass: "ORIGIN", cargoType: "DG", isDangerousCargo: true }),
-  chargeOf({ code: "016", name: "Permit fee", category: "OTHER", chargeClass: "ORIGIN", isPermitFee: true, isVatable: false }),
+  chargeOf({ code: "016", name: "Permit fee", category: "OTHER", chargeClass: "ORIGIN", isPermitFee: true, isVatable: false, taxClass: "EXEMPT" }),
   chargeOf({ code: "017", name: "Open van fee", category: "OTHER", chargeClass: "ORIGIN", openVanApply: true }),
   chargeOf({ code: "018", name: "Stuffing mano", category: "STRIPPING_STUFFING", chargeClass: "ORIGIN", isStrippingStuffingCharge: true }),
   chargeOf({ code: "020", name: "Van out", category: "OTHER", chargeClass: "ORIGIN", isVanOut: true }),
   chargeOf({ code: "VOFD", name: "Van out for delivery", printName: "Van out", category: "OTHER", chargeClass: "DESTINATION", isVanOut: true }),
   chargeOf({ code: "SOC", name: "Shipper-owned container", printName: "SOC", category: "OTHER", chargeClass: "ORIGIN", isShipperOwn: true }),
-  chargeOf({ code: "INS", name: "Insurance premium", category: "INSURANCE", chargeClass: "ORIGIN", isInsurancePremium: true, isVatable: false }),
+  chargeOf({ code: "INS", name: "Insurance premium", category: "INSURANCE", chargeClass: "ORIGIN", isInsurancePremium: true, isVatable: false, taxClass: "EXEMPT" }),
   chargeOf({ code: "AMF", name: "Amendment fee", category: "OTHER", chargeClass: "BOTH", isSpecialCharge: true, showInSq: false }),
   chargeOf({ code: "BSC", name: "Fuel surcharge", printName: "Bunker surcharge", category: "FREIGHT", chargeClass: "ORIGIN", effectiveDateBasis: "DEPARTURE_DATE" }),
 ];
@@ -311,6 +318,8 @@ const company = (code: string, name: string, customerType: CustomerSeed["custome
   code, company: name, customerType, branchCode, address, customerContactEmail: email,
   contactNum: `(02) 8${code.slice(-3)}-4${code.slice(-3)}`,
   tin: `00${code.slice(-1)}-${code.slice(-3)}-418-000`,
+  // The companies of the line's book are VAT-registered; the private shippers below are not.
+  vatRegistered: true,
   ...extra,
 });
 const person = (code: string, first: string, mi: string, last: string, customerType: CustomerSeed["customerType"], branchCode: string, address: string, extra: Partial<CustomerSeed> = {}): CustomerSeed => ({
@@ -323,9 +332,9 @@ const person = (code: string, first: string, mi: string, last: string, customerT
 
 /** Companies and private shippers around the line's branches. */
 export const DEMO_CUSTOMERS: CustomerSeed[] = [
-  company("CUS-001", "Pacific Harbor Trading Corp.", "BOTH", "MNL", "Unit 5, Delpan St., Tondo, Manila", "logistics@pacificharbor.example.ph"),
+  company("CUS-001", "Pacific Harbor Trading Corp.", "BOTH", "MNL", "Unit 5, Delpan St., Tondo, Manila", "logistics@pacificharbor.example.ph", { withholding: "PRIVATE" }),
   company("CUS-002", "Luzon Rice Mills Inc.", "SHIPPER", "MNL", "MacArthur Hwy., Malolos City, Bulacan", "dispatch@luzonrice.example.ph", { isPerBag: true }),
-  company("CUS-003", "Southern Tagalog Cement Co.", "SHIPPER", "MNL", "National Road, Batangas City", "shipping@stcement.example.ph", { isPerBag: true }),
+  company("CUS-003", "Southern Tagalog Cement Co.", "SHIPPER", "MNL", "National Road, Batangas City", "shipping@stcement.example.ph", { isPerBag: true, withholding: "PRIVATE", isTopWithholdingAgent: true }),
   company("CUS-004", "Metro Appliance Depot", "SHIPPER", "MNL", "EDSA, Quezon City", "orders@metroappliance.example.ph"),
   company("CUS-005", "Calamba Auto Parts Supply", "BOTH", "MNL", "Real, Calamba City, Laguna", "sales@calambaauto.example.ph"),
   company("CUS-006", "Visayan Copra Traders Inc.", "BOTH", "CEB", "A. Soriano Ave., Cebu City", "traffic@visayancopra.example.ph"),

@@ -1,20 +1,18 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCollections } from "../../api/modules/accounting/collections/demo.ts";
 import { waybillSidePaid } from "../../api/modules/accounting/index.ts";
-import { callerOfUser } from "../../api/modules/auth/index.ts";
 import { firstStart } from "../../api/modules/index.ts";
 import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { collectionLines, collections, manualSalesInvoices, postDatedCheques, postings, users, waybillCharges, waybills } from "../../db/schema/index.ts";
-import { writeInvoice } from "../support/accounting.ts";
+import { collectionLines, collections, croAccountings, invoices, manualSalesInvoices, postDatedCheques, postings } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
- * The cashier's part of the demo line. On the first start it records the Manila ATP booklet and a manual SI, and
- * collects what invoices there are: none until CRO accounting issues them. Given invoices (written here into the
- * tables, for the demo waybill's two sides and one more), it collects the first in cash, the next by a PDC still
- * waiting for its date, and the last by a PDC deposited and cleared, each with its posting.
+ * The accounting part of the demo line on a first start: CRO accounting bills the open voyage's split waybill on
+ * both sides (Manila's prepaid side posted, Cebu's collect side in a Draft record) and the prepaid waybills of the
+ * voyage being loaded; then the cashier collects the first open invoice of a registered payer in cash, the next
+ * by a post-dated cheque still waiting for its date and the next by one deposited and cleared last week; and
+ * records the Manila ATP booklet with one manual SI. Every document writes its posting.
  */
 
 let handle: DatabaseHandle;
@@ -27,59 +25,59 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => handle?.close());
 
-describe("the demo line's collections, cheques and manual SI", () => {
-  it("records the booklet and an issued manual SI, and no collection while there is no invoice", async () => {
-    expect(line).toMatchObject({ collections: 0, postDatedCheques: 0, atpBooklets: 1, manualSalesInvoices: 1 });
-    const [si] = await handle.db.select().from(manualSalesInvoices);
-    expect([si.branchCode, si.serialNo, si.status, si.issuedBy, si.vatableSales, si.vatAmount, si.exemptSales, si.total])
-      .toEqual(["MNL", 1, "Issued", "demo.cashier", "16517.86", "1982.14", "500.00", "19000.00"]);
-    const [posting] = await handle.db.select().from(postings).where(eq(postings.docType, "MANUAL_SI"));
-    expect([posting.idempotencyKey, posting.reference]).toEqual([`MANUAL_SI:${si.id}:r1`, "MNL-SI-0001"]);
+describe("the demo line's invoices, collections, cheques and manual SI", () => {
+  it("bills the open voyage's waybill on both sides and the loading voyage's prepaid waybills", async () => {
+    expect(line).toMatchObject({ croAccountings: 3, invoices: 5 });
+    const records = await handle.db.select().from(croAccountings).orderBy(asc(croAccountings.id));
+    expect(records.map((r) => [r.branchCode, r.side, r.status])).toEqual([["MNL", "Origin", "Posted"], ["CEB", "Destination", "Draft"], ["MNL", "Origin", "Draft"]]);
+    const issued = await handle.db.select().from(invoices).orderBy(asc(invoices.id));
+    expect(issued.map((i) => [i.invoiceNo, i.status, i.billedSide])).toEqual([
+      ["SI-MNL-2026-000001", "Issued", "P"], ["SI-CEB-2026-000001", "Issued", "C"], ["SI-MNL-2026-000002", "Issued", "P"],
+      ["SI-MNL-2026-000003", "Issued", "P"], ["SI-MNL-2026-000004", "Issued", "P"],
+    ].map(([no, status, side]) => [no.replace("2026", String(new Date().getFullYear())), status, side]));
   });
 
-  it("collects the invoices it finds: one in cash, one by a PDC waiting, one by a PDC cleared", async () => {
-    const [waybill] = await handle.db.select().from(waybills).orderBy(asc(waybills.id));
-    const sides = await handle.db.select({ availableTo: waybillCharges.availableTo }).from(waybillCharges).where(eq(waybillCharges.wayBillRef, waybill.wayBillRef));
-    expect(new Set(sides.map((s) => s.availableTo))).toEqual(new Set(["P", "C"]));
-    const payer = { code: waybill.customerCode, company: "Demo payer" };
-    const origin = await writeInvoice(handle.db, {
-      branchCode: "MNL", payer, wayBillRef: waybill.wayBillRef, voyageNum: waybill.voyageNum, billedSide: "P", invoiceDate: manilaToday(),
-      totals: { vatableSales: "16517.86", vatAmount: "1982.14", total: "18500.00" },
-    });
-    const destination = await writeInvoice(handle.db, {
-      branchCode: "CEB", payer, wayBillRef: waybill.wayBillRef, voyageNum: waybill.voyageNum, billedSide: "C", invoiceDate: manilaToday(),
-      totals: { vatableSales: "875.00", vatAmount: "105.00", total: "980.00" },
-    });
-    const other = await writeInvoice(handle.db, { branchCode: "MNL", payer, invoiceDate: manilaToday(), totals: { vatableSales: "8928.57", vatAmount: "1071.43", total: "10000.00" } });
-    expect((await waybillSidePaid(handle.db, waybill.wayBillRef, "origin")).paid).toBe(false);
-
-    const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userId, "demo.cashier"));
-    const cashier = await callerOfUser(handle.db, user.id);
-    const made = await seedDemoCollections(handle.db, { people: { cashier } as never, now: new Date(), linkBase: "http://localhost:8000" });
-    expect(made).toEqual({ collections: 3, postDatedCheques: 2 });
-
+  it("collects three invoices: one in cash, one by a PDC waiting, one by a PDC cleared", async () => {
+    expect(line).toMatchObject({ collections: 3, postDatedCheques: 2 });
     const receipts = await handle.db.select().from(collections).orderBy(asc(collections.id));
     expect(receipts.map((r) => [r.branchCode, r.paymentMethod, r.status, r.issuedBy])).toEqual([
-      ["MNL", "CASH", "Issued", "demo.cashier"], ["CEB", "PDC", "Issued", "demo.cashier"], ["MNL", "PDC", "Issued", "demo.cashier"],
+      ["MNL", "CASH", "Issued", "demo.cashier"], ["MNL", "PDC", "Issued", "demo.cashier"], ["MNL", "PDC", "Issued", "demo.cashier"],
     ]);
-    const cheques = await handle.db.select().from(postDatedCheques).orderBy(asc(postDatedCheques.id));
+    const issued = await handle.db.select().from(invoices).orderBy(asc(invoices.id));
+    const settled = await handle.db.select({ collectionId: collectionLines.collectionId, invoiceId: collectionLines.invoiceId, applied: collectionLines.applied })
+      .from(collectionLines).orderBy(asc(collectionLines.id));
+    // The Cebu invoice's buyer is an unregistered consignee: the demo cashier leaves it for the counter.
+    expect(settled).toEqual([
+      { collectionId: receipts[0].id, invoiceId: issued[0].id, applied: issued[0].total },
+      { collectionId: receipts[1].id, invoiceId: issued[2].id, applied: issued[2].total },
+      { collectionId: receipts[2].id, invoiceId: issued[3].id, applied: issued[3].total },
+    ]);
     const today = manilaToday();
+    const cheques = await handle.db.select().from(postDatedCheques).orderBy(asc(postDatedCheques.id));
     expect(cheques.map((c) => [c.chequeNo, c.status, c.chequeDate])).toEqual([
       ["DEMO-PDC-0001", "RECEIVED", addCalendarDays(today, 14)], ["DEMO-PDC-0002", "CLEARED", addCalendarDays(today, -7)],
     ]);
     expect(cheques[1].clearedDate! > cheques[1].depositDate!).toBe(true);
     expect(cheques[1].clearedDate! <= today).toBe(true);
-    // The waybill's origin is collected; its destination waits for a cheque dated two weeks ahead.
-    expect(await waybillSidePaid(handle.db, waybill.wayBillRef, "origin")).toMatchObject({ paid: true, reason: "Collected in full." });
-    expect((await waybillSidePaid(handle.db, waybill.wayBillRef, "destination")).paid).toBe(false);
-    const docs = await handle.db.select({ docType: postings.docType, reference: postings.reference }).from(postings).orderBy(asc(postings.id));
-    expect(docs.map((d) => d.docType)).toEqual(["MANUAL_SI", "COLLECTION_RECEIPT", "COLLECTION_RECEIPT", "COLLECTION_RECEIPT", "PDC_CLEARING"]);
-    const settled = await handle.db.select({ collectionId: collectionLines.collectionId, invoiceId: collectionLines.invoiceId, applied: collectionLines.applied })
-      .from(collectionLines).orderBy(asc(collectionLines.id));
-    expect(settled).toEqual([
-      { collectionId: receipts[0].id, invoiceId: origin.id, applied: "18500.00" },
-      { collectionId: receipts[1].id, invoiceId: destination.id, applied: "980.00" },
-      { collectionId: receipts[2].id, invoiceId: other.id, applied: "10000.00" },
+    // The open voyage's waybill: its origin collected in cash, its destination not yet invoiced to a payer who paid.
+    expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "origin")).toMatchObject({ paid: true, reason: "Collected in full." });
+    expect((await waybillSidePaid(handle.db, issued[0].wayBillRef!, "destination")).paid).toBe(false);
+    // A waybill paid by a cheque still waiting for its date is not paid; one whose cheque cleared is.
+    expect((await waybillSidePaid(handle.db, issued[2].wayBillRef!, "origin")).paid).toBe(false);
+    expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(true);
+  });
+
+  it("records the booklet and an issued manual SI, and a posting for every document", async () => {
+    expect(line).toMatchObject({ atpBooklets: 1, manualSalesInvoices: 1 });
+    const [si] = await handle.db.select().from(manualSalesInvoices);
+    expect([si.branchCode, si.serialNo, si.status, si.issuedBy, si.vatableSales, si.vatAmount, si.exemptSales, si.total])
+      .toEqual(["MNL", 1, "Issued", "demo.cashier", "16517.86", "1982.14", "500.00", "19000.00"]);
+    const docs = await handle.db.select({ key: postings.idempotencyKey }).from(postings).orderBy(asc(postings.id));
+    expect(docs.map((d) => d.key.replace(/:\d+:/, ":n:"))).toEqual([
+      "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1",
+      "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "PDC_CLEARING:n:r1", "MANUAL_SI:n:r1",
     ]);
+    const [posting] = await handle.db.select().from(postings).where(eq(postings.docType, "MANUAL_SI"));
+    expect([posting.idempotencyKey, posting.reference]).toEqual([`MANUAL_SI:${si.id}:r1`, "MNL-SI-0001"]);
   });
 });

@@ -361,6 +361,8 @@ describe("item codes", () => {
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({
       chargeCode: "MI1", chargeName: "Wharfage", branchCode: "MNL", branchName: "Manila", itemCode: "IT-MNL-1", description: "Wharfage Manila",
+      // No BASE is configured here: the local mirror answers.
+      source: "mirror",
     });
     const none = await post("/Charges/getItemCodeFromBase", { chargeCode: "MI1", branchCode: "DVO" });
     expect(none.status).toBe(404);

@@ -46,6 +46,9 @@ const shortName = (name: string) => name.replace(/[a-z]/g, "").toUpperCase() + n
 
 /** A valid value of a field for the n-th sample record; n makes unique keys differ. */
 function sampleValue(entity: EntityName, field: FieldMeta, n: number): unknown {
+  // A TIN is written with its branch code; a sample charge is VAT-able (flags are true), so it is VATable.
+  if (field.name === "tin") return `123-456-789-${String(n).padStart(5, "0")}`;
+  if (entity === "charges" && field.name === "taxClass") return "VATABLE";
   switch (field.kind) {
     case "code":
       // A van number must pass the ISO 6346 check: owner LADU, serial n, and its check digit.

@@ -74,7 +74,8 @@ describe("vessel lookups", () => {
     await createVessel("PCV2");
     const res = await call("POST", "/Vessels/getProfitCenterFromBase", { vesselCode: "pcv1" }, outsider);
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toEqual({ vesselCode: "PCV1", vesselName: "MV PCV1", profitCenter: "PC-777" });
+    // No BASE is configured here: the local mirror answers.
+    expect((await json(res)).data).toEqual({ vesselCode: "PCV1", vesselName: "MV PCV1", profitCenter: "PC-777", source: "mirror" });
 
     const empty = await call("POST", "/Vessels/getProfitCenterFromBase", { vesselCode: "PCV2" });
     expect(empty.status).toBe(404);

@@ -266,10 +266,11 @@ describe("lading CLI on the embedded database", () => {
   it("lists the scheduled jobs, and runs them only on PostgreSQL", async () => {
     expect(await ok(["schedule", "--list"], env)).toBe([
       "Job                     Cron (Asia/Manila)  Does",
-      "----------------------  ------------------  ---------------------------------------------------------------",
+      "----------------------  ------------------  ---------------------------------------------------------------------------------------------",
       "sign-in-guards-cleanup  40 3 * * *          Forget sign-in guards of user ids and addresses quiet for a day",
       "sq-expire               5 0 * * *           Expire quotations past their validity",
       "booking-expire          10 0 * * *          Expire bookings nobody confirmed in time",
+      "posting-relay           */2 * * * *         Post waiting invoices, receipts and reversals to BASE (hold them while no BASE is configured)",
       "",
     ].join("\n"));
     const run = await lading(["schedule"], env);
@@ -361,7 +362,7 @@ describe.runIf(serverUrl)("lading CLI on PostgreSQL", () => {
     });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(stdout.split("\n")[0]).toMatch(/^Running 3 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\)\. Stop with Ctrl-C\.$/);
+    expect(stdout.split("\n")[0]).toMatch(/^Running 4 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\), posting-relay \(\*\/2 \* \* \* \*\)\. Stop with Ctrl-C\.$/);
     expect(stdout.split("\n")[1]).toBe("Stopped.");
     expect(stderr).toBe("");
   });

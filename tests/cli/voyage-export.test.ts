@@ -7,12 +7,14 @@ import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
+import { manilaDate } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
 import { tallySheetLines, tallySheets, voyageSchedules, waybills } from "../../db/schema/index.ts";
 
 /**
  * `lading export voyage`: the voyage's reports written to a directory from the same services as the web's
- * downloads, on the demo line's open voyage with its waybill's van and two empty vans counted at the pier.
+ * downloads, on the demo line's open voyage, loaded through its final tally with its waybill's van and an empty
+ * van, and one more empty van counted on that sheet here.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -36,6 +38,7 @@ let dataDir: string;
 let env: { DATA_DIR: string };
 let voyageNum: string;
 let wayBillRef: string;
+let finalTallyDay: string;
 
 function sheet(file: string) {
   const book = XLSX.read(readFileSync(file), { type: "buffer", cellStyles: true });
@@ -59,16 +62,15 @@ beforeAll(async () => {
     voyageNum = open.voyageNum;
     const [wb] = await handle.db.select().from(waybills).where(and(eq(waybills.voyageNum, voyageNum), ne(waybills.status, "Cancelled")));
     wayBillRef = wb.wayBillRef;
-    // The pier counted the waybill's van and two empty vans for Cebu.
-    const [ts] = await handle.db.insert(tallySheets).values({
-      tallySheetNum: "TS-MNL-2026-900001", tallySheetType: "Loading", status: "Open", voyageNum, branchCode: "MNL", destinationBranchCode: "CEB",
-    }).returning();
-    const at = new Date("2026-11-28T02:00:00.000Z");
-    await handle.db.insert(tallySheetLines).values([
-      { tallySheetId: ts.id, entryId: "e1", wayBillRef, bookingRef: wb.bookingRef, containerVanNum: wb.containerVanNum, containerType: "FL", size: "20", timeTallied: at },
-      { tallySheetId: ts.id, entryId: "e2", containerVanNum: "LDGU2010037", containerType: "MT", size: "20", timeTallied: at },
-      { tallySheetId: ts.id, entryId: "e3", containerVanNum: "LDGU2010042", containerType: "MT", size: "20", timeTallied: at },
-    ]);
+    // The demo's final tally for Cebu counted the waybill's van and one empty van; a second empty van is added.
+    const [ts] = await handle.db.select().from(tallySheets)
+      .where(and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, "Loading"), eq(tallySheets.destinationBranchCode, "CEB")));
+    const counted = await handle.db.select().from(tallySheetLines).where(eq(tallySheetLines.tallySheetId, ts.id));
+    expect(counted.map((l) => [l.wayBillRef, l.containerType])).toEqual([[wayBillRef, "FL"], [null, "MT"]]);
+    await handle.db.insert(tallySheetLines).values({
+      tallySheetId: ts.id, entryId: "export-e3", containerVanNum: "LDGU2010042", containerType: "MT", size: "20", timeTallied: new Date(),
+    });
+    finalTallyDay = manilaDate(open.finalTallyAt!);
   } finally {
     await handle.close();
   }
@@ -92,8 +94,8 @@ describe("lading export voyage", () => {
       `Buildup-${voyageNum}.pdf`, "Buildup.xlsx", "Cargo_Costing_Manifest.xlsx", "Coasting_Manifest.xlsx", "Empty_Container_Report.xlsx", "Loading_Report.xlsx",
     ]);
     expect(readFileSync(path.join(out, `Buildup-${voyageNum}.pdf`)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    // No final tally yet: the tab is number and route, the number whole.
-    const tab = `${voyageNum} MNL-CEB`;
+    // With the final-tally date the whole name passes 31 characters: the number loses its VOY- and the date is compact.
+    const tab = `${voyageNum.replace(/^VOY-/, "")} MNL-CEB ${finalTallyDay.slice(2).replace(/-/g, "")}`;
     const loading = sheet(path.join(out, "Loading_Report.xlsx"));
     expect(loading.names).toEqual([tab]);
     expect(loading.rows.slice(3)).toEqual([["Destination", "Cargo", "TEU", "Goods"], ["Cebu", "1 x 20 FULLS LOADED", 1, ""], ["Total", "", 1, ""]]);
@@ -101,7 +103,7 @@ describe("lading export voyage", () => {
     const empties = sheet(path.join(out, "Empty_Container_Report.xlsx"));
     expect([empties.names, empties.rows[3].slice(0, 2)]).toEqual([[tab], ["Cebu", "2 x 20 EMPTIES"]]);
     const buildup = sheet(path.join(out, "Buildup.xlsx"));
-    expect(buildup.rows.slice(4, 5).map((r) => [r[2], r[3], r[32]])).toEqual([[wayBillRef, "Draft", "Yes"]]);
+    expect(buildup.rows.slice(4, 5).map((r) => [r[2], r[3], r[32]])).toEqual([[wayBillRef, "Loaded", "Yes"]]);
     const manifest = sheet(path.join(out, "Coasting_Manifest.xlsx"));
     expect(manifest.rows[4][1]).toBe(wayBillRef);
     const costing = sheet(path.join(out, "Cargo_Costing_Manifest.xlsx"));

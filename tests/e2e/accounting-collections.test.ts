@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
-import { customers } from "../../db/schema/index.ts";
+import { customers, invoices } from "../../db/schema/index.ts";
 import { writeInvoice } from "../support/accounting.ts";
 import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
@@ -63,8 +63,8 @@ async function pick(testId: string, value: string) {
 
 async function openCollections() {
   await cashier.getByTestId("nav-cro-accounting").click();
-  await cashier.getByTestId("area-page").waitFor();
-  await cashier.getByTestId("area-link-CollectionAtDAT").click();
+  await cashier.getByTestId("cro-accounting-page").waitFor();
+  await cashier.getByTestId("tab-cro-collections").click();
   await cashier.getByTestId("collections-page").waitFor();
 }
 
@@ -103,6 +103,9 @@ beforeAll(async () => {
     const handle = await openDatabase({ DATA_DIR: dataDir });
     try {
       await handle.db.update(customers).set({ withholding: "PRIVATE" }).where(eq(customers.code, payer.code));
+      // The demo line invoiced the collect side to the consignee; Cebu bills it to the shipper here instead.
+      await handle.db.update(invoices).set({ status: "Cancelled", cancelReason: "Billed to the shipper", dateCancelled: new Date(), cancelledBy: "admin" })
+        .where(and(eq(invoices.wayBillRef, wayBillRef), eq(invoices.billedSide, "C")));
       invoice112k = await writeInvoice(handle.db, {
         branchCode: "CEB", payer, voyageNum, billedSide: "C", invoiceDate: today, invoiceNo: "SI-CEB-E2E-000001",
         totals: { vatableSales: "100000.00", vatAmount: "12000.00", total: "112000.00" },

@@ -12,9 +12,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /**
    * Stops the process and starts it again on the same port and data, as an operator's restart would; `between`
-   * runs while it is down, with the data directory (a test writing what another part of the product would have).
+   * runs while it is down, with the data directory (a test writing what another part of the product would have),
+   * and settings given in `env` are set (or changed) for the new process, as an operator may before a restart.
    */
-  restart: (between?: (dataDir: string) => Promise<void>) => Promise<void>;
+  restart: (between?: (dataDir: string) => Promise<void>, env?: Record<string, string>) => Promise<void>;
 }
 
 
@@ -31,6 +32,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: baseURL, ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   // A PostgreSQL URL in the caller's environment would point every run at one shared database.
   delete childEnv.DATABASE_URL;
+  // The test runner sets a BASE_URL of its own (Vite's); a server posts to BASE only when a test says so.
+  if (!env.BASE_URL) delete childEnv.BASE_URL;
   let output = "";
   let child: ChildProcess;
   let exited: Promise<void>;
@@ -79,9 +82,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     baseURL,
     output: () => output,
     stop,
-    restart: async (between) => {
+    restart: async (between, env = {}) => {
       await kill();
       await between?.(dataDir);
+      Object.assign(childEnv, env);
       await launch();
     },
   };

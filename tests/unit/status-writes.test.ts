@@ -23,6 +23,7 @@ const NOT_WORKFLOWS: Record<string, readonly string[]> = {
   "api/modules/email/outbox-worker.ts": ["FAILED", "HELD", "SENDING", "SENT"],
   "api/modules/email/service.ts": ["PENDING"],
   "api/modules/accounting/posting/outbox.ts": ["PENDING"],
+  "api/modules/accounting/posting/relay.ts": ["HELD", "SENDING", "UNCERTAIN"],
 };
 const outboxState = (w: StatusWrite) => (NOT_WORKFLOWS[w.file] ?? []).some((status) => w.text.includes(`status: "${status}"`));
 

@@ -1,6 +1,18 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { enqueuePosting, idempotencyKeyOf, POSTING_DOC_TYPES, type PostingDocType, type PostingRequest } from "./posting/outbox.ts";
+// The posting relay and its connector to BASE: the server's settings configure it, `lading post` runs it.
+export { type BaseConnector, createBaseConnector } from "./posting/connector.ts";
+export { baseDirectoryOf } from "./posting/directory.ts";
+export { relayPostings, type RelayReport } from "./posting/relay.ts";
+export { configureBase } from "./posting/service.ts";
+
+import { archiveRoutes } from "./archive/routes.ts";
+import { seedDemoAccounting } from "./demo.ts";
+import { invoiceRoutes } from "./invoices/routes.ts";
+import { postingJobs } from "./posting/jobs.ts";
+import { postingRoutes } from "./posting/routes.ts";
+
 export { SIDE_CODES, type WaybillSide, waybillSidePaid } from "./collections/paid.ts";
 
 import { seedDemoCollections } from "./collections/demo.ts";
@@ -15,8 +27,16 @@ import { pdcRoutes } from "./pdc/routes.ts";
  */
 export const accountingModule: LadingModule = {
   name: "accounting",
-  routes: [...collectionRoutes, ...pdcRoutes, ...manualInvoiceRoutes],
-  jobs: [],
-  // The cashier's part of the line: collections on the invoices issued before it, cheques, a manual SI.
-  demo: async (db, ctx) => ({ ...(await seedDemoCollections(db, ctx)), ...(await seedDemoManualInvoices(db, ctx)) }),
+  routes: [...invoiceRoutes, ...postingRoutes, ...archiveRoutes, ...collectionRoutes, ...pdcRoutes, ...manualInvoiceRoutes],
+  jobs: [...postingJobs],
+  commands: registerPostCommands,
+  // The cashier's line: the waybills invoiced (and posted) first, then collections on them, cheques, a manual SI.
+  demo: async (db, ctx) => ({
+    ...(await seedDemoAccounting(db, ctx)),
+    ...(await seedDemoCollections(db, ctx)),
+    ...(await seedDemoManualInvoices(db, ctx)),
+  }),
 };
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerPostCommands } from "../../../cli/commands/post.ts";

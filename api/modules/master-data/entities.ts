@@ -32,6 +32,8 @@ export const branchService = describe("branches", {
   table: branches,
   searchable: [branches.code, branches.name],
   orderBy: [branches.code],
+  // The seller's particulars every invoice of the branch prints.
+  audit: { kind: "branch", family: "TAX_PARTICULARS", reference: "code", fields: ["registeredName", "businessStyle", "tin", "address"] },
 });
 
 export const portService = describe("ports", {
@@ -146,6 +148,8 @@ export const customerService = describe("customers", {
   orderBy: [c.company, c.id],
   filterColumns: { accountExecutiveId: c.accountExecutiveId, customerType: c.customerType },
   parents: { branchCode: branches },
+  // The buyer's particulars an invoice prints and the tax its payments have withheld.
+  audit: { kind: "customer", family: "TAX_PARTICULARS", reference: "code", fields: ["tin", "vatRegistered", "withholding", "isTopWithholdingAgent"] },
 });
 
 export const vesselService = describe("vessels", {

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { choice, code, containerNumber, date, decimal, email, entityContract, flag, int, money, ref, refs, text, time } from "../../shared/fields.ts";
-import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODES } from "../../shared/reference-lists.ts";
+import {
+  CHARGE_PARTS,
+  CONTAINER_VAN_CONDITIONS,
+  RATE_UNITS,
+  STRIPPING_TYPE_CODES,
+  TAX_CLASS_LABELS,
+  TAX_CLASSES,
+  WITHHOLDING_LABELS,
+  WITHHOLDING_SETTINGS,
+} from "../../shared/reference-lists.ts";
 
 /**
  * Every master-data entity, declared once: its fields (with the labels and checks the screens show), the
@@ -12,6 +21,18 @@ import { CHARGE_PARTS, CONTAINER_VAN_CONDITIONS, RATE_UNITS, STRIPPING_TYPE_CODE
 const values = <T extends readonly Record<string, string>[], K extends keyof T[number] & string>(list: T, key: K) =>
   list.map((entry) => (entry as Record<string, string>)[key]) as unknown as readonly [T[number][K] & string, ...(T[number][K] & string)[]];
 
+/** How a branch's TIN is written: the nine digits of the company's TIN and the branch code, "123-456-789-00001". */
+export const TIN_WITH_BRANCH_CODE = /^\d{3}-\d{3}-\d{3}-\d{3,5}$/;
+
+/** A TIN with its branch code, or nothing yet (the branch then issues no invoice). */
+const tinWithBranchCode = (label: string) => ({
+  // The check sits under the default, so an update (which drops the default) checks it too.
+  schema: z.string({ error: `${label} must be text` }).trim().max(20, `${label} can be at most 20 characters`)
+    .refine((v) => v === "" || TIN_WITH_BRANCH_CODE.test(v), `${label} is written 123-456-789-00001 (the TIN and the branch code)`)
+    .default(""),
+  meta: { label, kind: "text" as const, required: false, max: 20, listed: false },
+});
+
 export const branchContract = entityContract({
   label: "Branch",
   resource: "Branches",
@@ -21,6 +42,10 @@ export const branchContract = entityContract({
     name: text("Branch name"),
     address: text("Address", { max: 300, required: false }),
     baseBranchId: text("Accounting base id", { max: 40, required: false, unlisted: true }),
+    // The seller as the branch's invoices print it (domain notes §6); a branch issues none until all three are set.
+    registeredName: text("Registered name", { max: 200, required: false, unlisted: true }),
+    businessStyle: text("Business style", { max: 200, required: false, unlisted: true }),
+    tin: tinWithBranchCode("TIN with branch code"),
   },
 });
 
@@ -133,6 +158,11 @@ export const chargeContract = entityContract({
     field: "strippingType",
     message: "A stripping type can only be set on a stripping or stuffing charge",
     holds: (charge) => !charge.strippingType || charge.isStrippingStuffingCharge === true,
+  }, {
+    // The waybill works its VAT out from isVatable, the invoice from the tax class: the two must not disagree.
+    field: "taxClass",
+    message: "A VAT-exempt or zero-rated charge is not VAT-able: untick VAT-able",
+    holds: (charge) => charge.taxClass === undefined || charge.taxClass === "VATABLE" || charge.isVatable === false,
   }],
   fields: {
     code: code("Charge code"),
@@ -146,6 +176,8 @@ export const chargeContract = entityContract({
     cargoType: ref("Cargo type", "CargoTypes", { required: false, unlisted: true }),
     effectiveDateBasis: choice("Effective date basis", EFFECTIVE_DATE_BASES, { unlisted: true, labels: EFFECTIVE_DATE_BASIS_LABELS }),
     isVatable: flag("VAT-able", { default: true }),
+    taxClass: choice("Tax class", TAX_CLASSES, { labels: TAX_CLASS_LABELS, unlisted: true, default: "VATABLE" }),
+    passThrough: flag("Pass-through (billed by the port to the consignee)", { unlisted: true }),
     showInSq: flag("Show in sales quotation", { default: true, unlisted: true }),
     openVanApply: flag("Applies to open vans", { unlisted: true }),
     backLoadApply: flag("Applies to back-load", { unlisted: true }),
@@ -260,6 +292,11 @@ export const customerContract = entityContract({
     contactNum: text("Contact number", { max: 40, required: false }),
     customerContactEmail: email("Email address"),
     tin: text("TIN", { max: 20, required: false, unlisted: true }),
+    // The buyer's tax particulars: an invoice of 1,000.00 or more to a VAT-registered buyer names its TIN
+    // (domain notes §6), and what it withholds decides the tax taken off its payments (§8).
+    vatRegistered: flag("VAT-registered", { unlisted: true }),
+    withholding: choice("Withholding", WITHHOLDING_SETTINGS, { labels: WITHHOLDING_LABELS, unlisted: true, default: "NONE" }),
+    isTopWithholdingAgent: flag("Top withholding agent", { unlisted: true }),
     customerType: choice("Customer type", CUSTOMER_TYPES, { labels: { SHIPPER: "Shipper", CONSIGNEE: "Consignee", BOTH: "Shipper and consignee" } }),
     isPayor: flag("Payor", { default: true, unlisted: true }),
     isCollectionPayor: flag("Collection payor", { unlisted: true }),

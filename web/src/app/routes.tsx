@@ -141,7 +141,8 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND", lazy(() => import("../features/outbound/pages/TallySheetPage.tsx"))),
   r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowagePlanPage.tsx"))),
   r(PAGES.stowageVoyages, "Stowage plans and loading confirmations", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowageVoyagesPage.tsx"))),
-  r(PAGES.croRead, "Cargo release order", "OUTBOUND"),
+  // The CRO accounting record's read page sits under /outbound in the spec; it is CRO Accounting's screen.
+  r(PAGES.croRead, "CRO accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingReadPage.tsx"))),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
   // Voyage listings per branch (001 §7 OutBound): the voyage's reports and its reguiding.
   r(PAGES.outboundVoyages, "Voyages", "OUTBOUND", lazy(() => import("../features/outbound/pages/OutboundVoyagesPage.tsx"))),
@@ -159,8 +160,10 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.bookingChangesApproved, "Approved booking changes", "BOOKINGCHANGES"),
   r(PAGES.bookingChangeForApproval, "Booking change for approval", "BOOKINGCHANGES"),
 
-  area(PAGES.croAccounting, "CRO Accounting", "CROACCOUNTING"),
-  r(PAGES.croPosting, "CRO posting", "CROACCOUNTING"),
+  r(PAGES.croAccounting, "CRO Accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingPage.tsx"))),
+  r(PAGES.croPosting, "CRO posting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PostingsPage.tsx"))),
+  r(PAGES.croReconciliation, "Posting reconciliation", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ReconciliationPage.tsx"))),
+  r(PAGES.siArchive, "SI archive", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/ArchivePage.tsx"))),
   r(PAGES.collectionAtDat, "Collection at DAT", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CollectionsPage.tsx"))),
   r(PAGES.pdcClearing, "PDC clearing", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PdcClearingPage.tsx"))),
   r(PAGES.form2307, "Form 2307", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/Form2307Page.tsx"))),

@@ -115,14 +115,14 @@ export const chargesRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Charges/getItemCodeFromBase", permission: "authenticated", tag,
     body: z.object({ chargeCode: requiredCode("Charge code"), branchCode: requiredCode("Branch") }),
-    summary: "The accounting item code of a charge at a branch (404 when the charge, branch or code is missing)",
+    summary: "The accounting item code of a charge at a branch: BASE's answer when BASE is configured (kept as the local mirror), else the mirror's (404 when missing)",
     response: z.object({
       data: z.object({
         chargeCode: z.string(), chargeName: z.string(), branchCode: z.string(), branchName: z.string(),
-        itemCode: z.string(), description: z.string(),
+        itemCode: z.string(), description: z.string(), source: z.enum(["BASE", "mirror"]),
       }),
     }),
-  }, async ({ deps, body }) => ({ data: await itemCodeFromBase(deps.db, body) })),
+  }, async ({ deps, body }) => ({ data: await itemCodeFromBase(deps.db, body, deps.baseDirectory) })),
 
   route({
     method: "post", path: "/Charges/getStrippingStuffingSelection", permission: "authenticated", tag, body: strippingBody,

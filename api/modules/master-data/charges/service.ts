@@ -12,6 +12,7 @@ import {
 } from "../../../../db/schema/master-data.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
+import type { BaseDirectory } from "../../../shared/base-directory.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 import { chargeService, chargeServicesMatrixService } from "../entities.ts";
@@ -138,29 +139,32 @@ export async function replaceItemCodes(
 }
 
 /**
- * The accounting item code of a charge at a branch, as the accounting base knows it (the item codes kept
- * here mirror it). A charge without a code for that branch is reported, not guessed from another branch.
+ * The accounting item code of a charge at a branch. With a BASE configured it is BASE's answer, kept in the
+ * charge's item codes as the local mirror; when BASE cannot be asked, the mirror answers. A charge without a code
+ * for that branch is reported, not guessed from another branch.
  */
-export async function itemCodeFromBase(db: Db, input: { chargeCode: string; branchCode: string }) {
+export async function itemCodeFromBase(db: Db, input: { chargeCode: string; branchCode: string }, directory?: BaseDirectory | null) {
   const charge = await chargeByCode(db, input.chargeCode, "chargeCode");
   const [branch] = await db.select().from(branches).where(sql`lower(${branches.code}) = lower(${input.branchCode})`);
   if (!branch) {
     throw new AppError("NOT_FOUND", `Branch ${input.branchCode} was not found.`, { branchCode: [`Branch ${input.branchCode} does not exist`] });
   }
+  const missing = (text: string) => new AppError("NOT_FOUND", `${text}.`, { branchCode: [text] });
+  const answer = directory ? await directory.itemCode(charge.code, branch.code) : null;
+  if (answer?.kind === "unknown") throw missing(`BASE has no item code of charge ${charge.code} for branch ${branch.code}`);
   const [row] = await db.select().from(chargeItemCodes)
     .where(and(eq(chargeItemCodes.chargeCode, charge.code), eq(chargeItemCodes.branchCode, branch.code)));
-  if (!row) {
-    const text = `Charge ${charge.code} has no item code for branch ${branch.code}`;
-    throw new AppError("NOT_FOUND", `${text}.`, { branchCode: [text] });
+  const named = { chargeCode: charge.code, chargeName: charge.name, branchCode: branch.code, branchName: branch.name };
+  if (answer?.kind === "found") {
+    const { itemCode, description } = answer.value;
+    if (!row || row.itemCode !== itemCode || row.description !== description) {
+      await db.insert(chargeItemCodes).values({ chargeCode: charge.code, branchCode: branch.code, itemCode, description, userCreated: "BASE", userModified: "BASE" })
+        .onConflictDoUpdate({ target: [chargeItemCodes.chargeCode, chargeItemCodes.branchCode], set: { itemCode, description, userModified: "BASE", dateModified: new Date() } });
+    }
+    return { ...named, itemCode, description, source: "BASE" as const };
   }
-  return {
-    chargeCode: charge.code,
-    chargeName: charge.name,
-    branchCode: branch.code,
-    branchName: branch.name,
-    itemCode: row.itemCode,
-    description: row.description,
-  };
+  if (!row) throw missing(`Charge ${charge.code} has no item code for branch ${branch.code}`);
+  return { ...named, itemCode: row.itemCode, description: row.description, source: "mirror" as const };
 }
 
 // ------------------------------------------------------------------------------------ charge-services matrix

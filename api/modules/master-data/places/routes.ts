@@ -49,9 +49,9 @@ export const placesRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Branches/getBranchIdFromBase", permission: "authenticated", tag,
     body: z.object({ branchCode: requiredCode("Branch code") }),
-    summary: "The accounting base id of a branch (404 when the branch is unknown or not linked yet)",
-    response: z.object({ data: z.object({ branchCode: z.string(), branchName: z.string(), baseBranchId: z.string() }) }),
-  }, async ({ deps, body }) => ({ data: await branchIdFromBase(deps.db, body.branchCode) })),
+    summary: "The accounting base id of a branch: BASE's answer when BASE is configured (kept as the local mirror), else the mirror's (404 when unknown or not linked yet)",
+    response: z.object({ data: z.object({ branchCode: z.string(), branchName: z.string(), baseBranchId: z.string(), source: z.enum(["BASE", "mirror"]) }) }),
+  }, async ({ deps, body }) => ({ data: await branchIdFromBase(deps.db, body.branchCode, deps.baseDirectory) })),
 
   route({
     method: "get", path: "/areas/getIsActiveAreas", permission: "authenticated", tag, query: branchCodeQuery,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { areas, branches, commodities, commodityCategories, routes } from "../../../../db/schema/master-data.ts";
 import { EMPTY_LIST_MESSAGE, type ListQuery, type ListResult } from "../../../shared/contracts.ts";
+import type { BaseDirectory } from "../../../shared/base-directory.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny, statusFilter } from "../../../shared/list-filters.ts";
 
@@ -21,15 +22,27 @@ export async function branchByCode(db: Db, code: string, field = "branchCode"): 
 
 // ---------------------------------------------------------------------------------------------- branches
 
-/** The accounting base id of a branch; a branch not yet linked to the base system is reported, not guessed. */
-export async function branchIdFromBase(db: Db, branchCode: string) {
+/**
+ * The accounting base id of a branch. With a BASE configured it is BASE's answer, kept on the branch as the local
+ * mirror; when BASE cannot be asked, the mirror answers. A branch BASE does not know, or one not linked yet, is
+ * reported, not guessed.
+ */
+export async function branchIdFromBase(db: Db, branchCode: string, directory?: BaseDirectory | null) {
   const branch = await branchByCode(db, branchCode);
+  const answer = directory ? await directory.branchId(branch.code) : null;
+  if (answer?.kind === "unknown") {
+    throw new AppError("NOT_FOUND", `BASE does not know branch ${branch.code}.`, { branchCode: [`BASE does not know branch ${branch.code}`] });
+  }
+  if (answer?.kind === "found") {
+    if (answer.value !== branch.baseBranchId) await db.update(branches).set({ baseBranchId: answer.value }).where(eq(branches.id, branch.id));
+    return { branchCode: branch.code, branchName: branch.name, baseBranchId: answer.value, source: "BASE" as const };
+  }
   if (!branch.baseBranchId) {
     throw new AppError("NOT_FOUND", `Branch ${branch.code} has no accounting base id yet.`, {
       branchCode: [`Branch ${branch.code} has no accounting base id`],
     });
   }
-  return { branchCode: branch.code, branchName: branch.name, baseBranchId: branch.baseBranchId };
+  return { branchCode: branch.code, branchName: branch.name, baseBranchId: branch.baseBranchId, source: "mirror" as const };
 }
 
 // ---------------------------------------------------------------------------------------------- areas

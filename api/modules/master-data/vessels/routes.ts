@@ -54,9 +54,9 @@ export const vesselsRoutes: RouteDef[] = [
   route({
     method: "post", path: "/Vessels/getProfitCenterFromBase", permission: "authenticated", tag,
     body: z.object({ vesselCode: requiredCode("Vessel code") }),
-    summary: "The accounting profit center of a vessel (404 when the vessel or its profit center is missing)",
-    response: z.object({ data: z.object({ vesselCode: z.string(), vesselName: z.string(), profitCenter: z.string() }) }),
-  }, async ({ deps, body }) => ({ data: await profitCenterOfVessel(deps.db, body.vesselCode) })),
+    summary: "The accounting profit center of a vessel: BASE's answer when BASE is configured (kept as the local mirror), else the mirror's (404 when missing)",
+    response: z.object({ data: z.object({ vesselCode: z.string(), vesselName: z.string(), profitCenter: z.string(), source: z.enum(["BASE", "mirror"]) }) }),
+  }, async ({ deps, body }) => ({ data: await profitCenterOfVessel(deps.db, body.vesselCode, deps.baseDirectory) })),
 
   // Stowage plans. Reading them is open to any signed-in user: the outbound stowage screen draws them.
   route({

@@ -3,6 +3,7 @@ import type { Db } from "../../../../db/client.ts";
 import { stowageTemplates, vesselStowagePlans, vessels } from "../../../../db/schema/master-data.ts";
 import type { WriteResult } from "../../../shared/contracts.ts";
 import type { Actor } from "../../../shared/crud.ts";
+import type { BaseDirectory } from "../../../shared/base-directory.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import type { StowageSlot } from "../schemas.ts";
@@ -66,16 +67,22 @@ export async function vesselsForVesselChange(db: Db, query: { vesselCode?: strin
 }
 
 /**
- * The vessel's profit center in the accounting base system. The base system itself is not reachable from
- * here; the value kept on the vessel record is the copy accounting posts against, so an empty one is an
- * answer the caller must not post with.
+ * The vessel's profit center in the accounting base system. With a BASE configured it is BASE's answer, kept on
+ * the vessel as the local mirror; when BASE cannot be asked, the mirror (the copy accounting posts against)
+ * answers, and an empty one is an answer the caller must not post with.
  */
-export async function profitCenterOfVessel(db: Db, vesselCode: string) {
+export async function profitCenterOfVessel(db: Db, vesselCode: string, directory?: BaseDirectory | null) {
   const vessel = await readVesselByCode(db, vesselCode);
+  const answer = directory ? await directory.profitCenter(vessel.code) : null;
+  if (answer?.kind === "unknown") throw new AppError("NOT_FOUND", `BASE has no profit center of vessel ${vessel.code}.`);
+  if (answer?.kind === "found") {
+    if (answer.value !== vessel.profitCenter) await db.update(vessels).set({ profitCenter: answer.value }).where(eq(vessels.id, vessel.id));
+    return { vesselCode: vessel.code, vesselName: vessel.name, profitCenter: answer.value, source: "BASE" as const };
+  }
   if (!vessel.profitCenter.trim()) {
     throw new AppError("NOT_FOUND", `Vessel ${vessel.code} has no profit center yet. Set it on the vessel record first.`);
   }
-  return { vesselCode: vessel.code, vesselName: vessel.name, profitCenter: vessel.profitCenter };
+  return { vesselCode: vessel.code, vesselName: vessel.name, profitCenter: vessel.profitCenter, source: "mirror" as const };
 }
 
 // ------------------------------------------------------------------------------------------ stowage plans

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
-  areas, bookingCharges, bookings, charges, companyPolicies, containerVans, customers, outboundCts, salesQuotationDocuments, salesQuotations, vessels,
-  voyageSchedules, waybillCharges, waybills,
+  areas, bookingCharges, bookings, charges, companyPolicies, containerVans, customers, invoices, outboundCts, salesQuotationDocuments, salesQuotations,
+  vessels, voyageSchedules, waybillCharges, waybills,
 } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
@@ -477,6 +477,20 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
       source: before?.source ?? (laneKeys.has(`${master.code} ${line.part}`) ? "SQ" : "ADDED"),
     };
   });
+  // Money is audited where it is written: the lines whose amount, rate or side changed, before and after.
+  const comparable = (l: { chargeCode: string; part: string; rate: string; quantity: string; chargeValue: string; availableTo: string }) => ({
+    chargeCode: l.chargeCode, part: l.part, rate: normalizeAmount(l.rate), quantity: String(Number(l.quantity)),
+    chargeValue: normalizeAmount(l.chargeValue), availableTo: l.availableTo,
+  });
+  const change = changedLines(existing.map(comparable), priced.map(comparable), (l) => `${l.chargeCode} ${l.part}`, ["rate", "quantity", "chargeValue", "availableTo"]);
+  if (change) {
+    // An invoice bills the lines as they were issued: they change only once it is cancelled (accounting's invoices).
+    const [billed] = await db.select({ invoiceNo: invoices.invoiceNo }).from(invoices)
+      .where(and(eq(invoices.wayBillRef, record.wayBillRef), ne(invoices.status, "Cancelled"))).limit(1);
+    if (billed) {
+      throw new AppError("CONFLICT", `Waybill ${record.wayBillRef} is invoiced (${billed.invoiceNo}); its charges change only once that invoice is cancelled.`);
+    }
+  }
   const now = new Date();
   await db.transaction(async (tx: Tx) => {
     const moved = await tx.update(waybills).set({
@@ -486,12 +500,6 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
     if (moved.length === 0) throw new AppError("CONFLICT", "This waybill was changed by someone else after you opened it. Reload it and try again.");
     await tx.delete(waybillCharges).where(eq(waybillCharges.wayBillRef, record.wayBillRef));
     if (priced.length > 0) await tx.insert(waybillCharges).values(priced);
-    // Money is audited where it is written: the lines whose amount, rate or side changed, before and after.
-    const comparable = (l: { chargeCode: string; part: string; rate: string; quantity: string; chargeValue: string; availableTo: string }) => ({
-      chargeCode: l.chargeCode, part: l.part, rate: normalizeAmount(l.rate), quantity: String(Number(l.quantity)),
-      chargeValue: normalizeAmount(l.chargeValue), availableTo: l.availableTo,
-    });
-    const change = changedLines(existing.map(comparable), priced.map(comparable), (l) => `${l.chargeCode} ${l.part}`, ["rate", "quantity", "chargeValue", "availableTo"]);
     if (change) {
       await recordAudit(tx, { actor: caller.userId, action: "WAYBILL_CHARGES_CHANGED", target: `waybill:${record.wayBillRef}`, detail: change });
     }

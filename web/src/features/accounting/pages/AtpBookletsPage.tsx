@@ -14,6 +14,7 @@ import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { createBooklet, loadBooklets, type NewBooklet } from "../api/manual-invoices.ts";
 import { AccountingStatusTag } from "../components/CollectionStatusTag.tsx";
 import { useWorkBranches } from "../components/work-branches.ts";
+import { AccountingTabs } from "../components/AccountingTabs.tsx";
 
 const blank = (branchCode: string): NewBooklet => ({
   branchCode, atpNo: "", atpDate: "", printerName: "", printerAccreditationNo: "", serialFrom: "", serialTo: "", serialDigits: 4, dateReceived: manilaToday(),
@@ -84,6 +85,7 @@ export default function AtpBookletsPage(_props: PageProps) {
             <Button intent="primary" icon={<Add />} text="New booklet" onClick={() => setAdding(true)} data-testid="booklet-new" />
           </>
         } />
+      <AccountingTabs />
       <DataTable numRows={rows.length} frozen={1} loading={loading} testId="booklet-table">
         <Column name="ATP No." cellRenderer={text((b) => b.atpNo, (b) => `booklet-row-${b.atpNo}`)} />
         <Column name="Branch" cellRenderer={text((b) => b.branchCode)} />

@@ -18,6 +18,7 @@ import { cancelCollection, loadCollections, loadDayTotals, readWaybillAccount, r
 import { AccountingStatusTag } from "../components/CollectionStatusTag.tsx";
 import { NewCollectionDialog } from "../components/NewCollectionDialog.tsx";
 import { ReasonDialog } from "../components/ReasonDialog.tsx";
+import { AccountingTabs } from "../components/AccountingTabs.tsx";
 
 interface Filters {
   status: CollectionStatus | "";
@@ -152,6 +153,7 @@ export default function CollectionsPage(_props: PageProps) {
           </>
         }
       />
+      <AccountingTabs />
       {made && (
         <Callout intent="success" className="lading-accounting-card" data-testid="collection-made">
           Receipt <strong data-testid="collection-made-receipt">{made.receiptNo}</strong>: {formatAmount(made.amountReceived)} received from {made.payerName}.{" "}

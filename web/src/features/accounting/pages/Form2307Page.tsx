@@ -15,6 +15,7 @@ import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { FORM_2307_STATUSES, type Form2307Row, type Form2307Status } from "../api/collections-contracts.ts";
 import { loadForm2307, receiveForm2307 } from "../api/collections.ts";
 import { AccountingStatusTag } from "../components/CollectionStatusTag.tsx";
+import { AccountingTabs } from "../components/AccountingTabs.tsx";
 
 const STATUS_INTENT: Record<Form2307Status, "primary" | "success" | "danger"> = { EXPECTED: "primary", RECEIVED: "success", MISSING: "danger" };
 
@@ -75,6 +76,7 @@ export default function Form2307Page(_props: PageProps) {
   return (
     <div className="lading-page" data-testid="form2307-page">
       <PageHeader title="Form 2307" crumbs={[{ text: "CRO Accounting", href: PAGES.croAccounting }]} />
+      <AccountingTabs />
       <div className="lading-toolbar">
         <InputGroup type="number" aria-label="Year" value={String(year)} onValueChange={(v) => /^\d{4}$/.test(v) && setYear(Number(v))} data-testid="form2307-year" />
         <HTMLSelect aria-label="Quarter" value={quarter} onChange={(e) => setQuarter(e.currentTarget.value)} data-testid="form2307-quarter">

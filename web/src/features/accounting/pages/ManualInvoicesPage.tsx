@@ -18,6 +18,7 @@ import { AccountingStatusTag } from "../components/CollectionStatusTag.tsx";
 import { ManualSiDialog } from "../components/ManualSiDialog.tsx";
 import { ReasonDialog } from "../components/ReasonDialog.tsx";
 import { useWorkBranches } from "../components/work-branches.ts";
+import { AccountingTabs } from "../components/AccountingTabs.tsx";
 
 const GAP_INTENT: Record<GapRow["state"], "success" | "none" | "warning" | "primary"> = { ISSUED: "success", CANCELLED: "none", DRAFT: "warning", UNUSED: "primary" };
 
@@ -110,6 +111,7 @@ export default function ManualInvoicesPage(_props: PageProps) {
           </>
         }
       />
+      <AccountingTabs />
       <div className="lading-toolbar">
         <InputGroup type="search" leftIcon={<Search />} className="lading-search" placeholder="Search serial, buyer, customer or waybill" aria-label="Search manual SIs"
           value={list.searchText} onValueChange={list.setSearchText} data-testid="manual-si-search" />

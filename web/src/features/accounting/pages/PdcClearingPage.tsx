@@ -17,6 +17,7 @@ import { PDC_FILTERS, PDC_PAGE_SIZE, PDC_RELOAD_MS, type PdcFilter, type PdcRow 
 import { bounceCheque, clearCheque, depositCheque, loadCheques, replaceCheque } from "../api/pdc.ts";
 import { AccountingStatusTag } from "../components/CollectionStatusTag.tsx";
 import { ReasonDialog } from "../components/ReasonDialog.tsx";
+import { AccountingTabs } from "../components/AccountingTabs.tsx";
 
 type DateAction = { kind: "deposit" | "clear"; row: PdcRow };
 
@@ -158,6 +159,7 @@ export default function PdcClearingPage(_props: PageProps) {
   return (
     <div className="lading-page" data-testid="pdc-page">
       <PageHeader title="PDC clearing" crumbs={[{ text: "CRO Accounting", href: PAGES.croAccounting }]} />
+      <AccountingTabs />
       <div className="lading-toolbar">
         <InputGroup type="search" leftIcon={<Search />} className="lading-search" placeholder="Search cheque no., bank, receipt or payer" aria-label="Search cheques"
           value={list.searchText} onValueChange={list.setSearchText} data-testid="pdc-search" />

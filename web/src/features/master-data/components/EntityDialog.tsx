@@ -121,7 +121,7 @@ export function EntityDialog({ contract, row, isOpen, fixed = {}, idPrefix, onCl
         return (
           <FormField key={field.name} label={field.label} id={id} required={field.required} error={error}>
             <HTMLSelect id={id} fill value={String(value)} disabled={locked} onChange={(e) => set(field.name, e.currentTarget.value)} data-testid={id}>
-              <option value="">{field.required ? `Choose ${field.label.toLowerCase()}…` : "(none)"}</option>
+              {field.defaultValue === undefined && <option value="">{field.required ? `Choose ${field.label.toLowerCase()}…` : "(none)"}</option>}
               {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
             </HTMLSelect>
           </FormField>

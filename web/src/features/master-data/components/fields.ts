@@ -11,7 +11,7 @@ export function emptyValues(fields: readonly FieldMeta[], fixed: Record<string, 
     if (f.name in fixed) return [f.name, fixed[f.name]];
     if (f.kind === "flag") return [f.name, f.name === "isActive"];
     if (f.kind === "refs") return [f.name, []];
-    return [f.name, ""];
+    return [f.name, f.defaultValue ?? ""];
   }));
 }
 
