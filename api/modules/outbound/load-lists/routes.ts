@@ -56,5 +56,5 @@ export const loadListRoutes: RouteDef[] = [
   route({
     method: "get", path: "/OutBound/loadList/export/{voyageNum}", permission, tag, params: voyageNumParam, query: loadListFileQuery,
     summary: "Load_List.xlsx: the same waybills, on a sheet named by the voyage's remarks, number, route and final-tally date",
-  }, async ({ deps, params, query, caller }) => fileResponse(await loadListWorkbook(deps.db, caller, params.voyageNum, query.releaseId))),
+  }, async ({ deps, params, query, caller }) => fileResponse((await loadListWorkbook(deps.db, caller, params.voyageNum, query.releaseId)).file)),
 ];
