@@ -106,15 +106,15 @@ export default function OutboundVoyagesPanel() {
         <Column name="Route" cellRenderer={text((v) => [v.originBranchCode, ...v.destinations.map((d) => d.branchCode)].join(" → "),
           (v) => `outbound-voyage-route-${v.voyageNum}`)} />
         <Column name="ETD" cellRenderer={text((v) => formatDateTime(v.estimatedTimeDeparture))} />
+        <Column name="Loading" cellRenderer={(row) => (
+          <Cell>{rows[row] && <LoadingStateTag state={rows[row].state} testId={`outbound-voyage-state-${rows[row].voyageNum}`} />}</Cell>
+        )} />
         <Column name="Waiting" cellRenderer={text((v) => String(v.waiting), (v) => `outbound-voyage-waiting-${v.voyageNum}`)} />
         <Column name="On list" cellRenderer={text((v) => String(v.onList), (v) => `outbound-voyage-on-list-${v.voyageNum}`)} />
         <Column name="Counted" cellRenderer={text((v) => String(v.counted), (v) => `outbound-voyage-counted-${v.voyageNum}`)} />
         <Column name="Loaded" cellRenderer={text((v) => String(v.loaded), (v) => `outbound-voyage-loaded-${v.voyageNum}`)} />
         <Column name="Stowed" cellRenderer={text((v) => (v.planStarted ? `${v.placed} of ${v.counted}` : "No plan"),
           (v) => `outbound-voyage-placed-${v.voyageNum}`)} />
-        <Column name="Loading" cellRenderer={(row) => (
-          <Cell>{rows[row] && <LoadingStateTag state={rows[row].state} testId={`outbound-voyage-state-${rows[row].voyageNum}`} />}</Cell>
-        )} />
         <Column name="Final tally" cellRenderer={text((v) => (v.finalTallyAt ? formatDateTime(v.finalTallyAt) : ""), (v) => `outbound-voyage-final-${v.voyageNum}`)} />
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
