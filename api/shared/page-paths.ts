@@ -83,10 +83,8 @@ export const PAGES = {
   loadListEntry: "/outbound/loadList/:voyageNum/read/:releaseId",
   loadingTallySheet: "/outbound/tallySheet/:voyageNum",
   stowagePlan: "/outbound/stowage/:voyageNum",
-  stowageVoyages: "/outbound/stowage",
   croRead: "/outbound/CROAcctg/read/:id",
   outboundDispatch: "/outbound/dispatchModule",
-  outboundVoyages: "/outbound/voyages",
 
   inbound: "/inbound",
   unloadList: "/inbound/unloadList/:voyageNum",

@@ -245,7 +245,7 @@ describe("demo data set: the line on first start", () => {
     expect(waybill.charges.map((c: { chargeCode: string }) => c.chargeCode).filter((code: string) => code === "020" || code === "VOFD")).toEqual([]);
   });
 
-  it("loads the open voyage through its load list and final tally, and leaves the load list of the voyage after it open", async () => {
+  it("loads the open voyage through its load list and final tally, stows its vans and confirms the loading, and leaves the load list of the voyage after it open", async () => {
     const voyageOf = async (ref: string) => (await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, ref)))[0];
     const loadingOf = async (voyageNum: string) => {
       const releases = await handle.db.select().from(loadListReleases).where(eq(loadListReleases.voyageNum, voyageNum));
@@ -268,6 +268,17 @@ describe("demo data set: the line on first start", () => {
     const [atVessel] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded"));
     const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, atVessel.ref));
     expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4]);
+
+    // Its stowage plan holds both vans counted, slot after slot from the vessel's first plan; its shipper has the
+    // loading confirmation the final tally e-mailed. Read as staff read them.
+    const plan = (await json(await t.call("GET", `/api/OutBound/stowage/get/${open.voyageNum}`, { token: admin }))).data;
+    expect(plan.plan.planName).toBe("Bay 01 standard");
+    expect(plan.placements.map((p: { containerVanNum: string; position: string }) => [p.containerVanNum, p.position])).toEqual([
+      ["LDGU2010020", "010190"], ["LDGU2010040", "010290"],
+    ]);
+    const confirmations = await json(await t.call("POST", "/api/OutBound/loadingConfirmation/load", { token: admin, body: { voyageNum: open.voyageNum } }));
+    expect(confirmations.data.map((c: { shipperName: string; bookingRefs: string[]; sentBy: string | null; shipperEmail: string }) =>
+      [c.shipperName, c.bookingRefs, c.sentBy, c.shipperEmail])).toEqual([["Pacific Harbor Trading Corp.", [atVessel.ref], "demo.yard", "logistics@pacificharbor.example.ph"]]);
 
     const next = await voyageOf("DEMO-LOADING");
     expect(next.finalTallyAt).toBeNull();

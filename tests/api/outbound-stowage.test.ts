@@ -257,20 +257,25 @@ describe("branch scope", () => {
     ] as const) {
       expect(await call(method, path, payload, cebuClerk), `${method} ${path}`).toEqual(foreign);
     }
-    expect((await call("GET", "/OutBound/stowage/voyages", undefined, cebuClerk)).body.data.map((v: any) => v.voyageNum)).not.toContain(voyageNum);
+    // The voyage calls at Cebu, so Cebu's staff find it on the voyage list for its reports, marked as not theirs to stow.
+    const listed = (await call("POST", "/OutBound/voyages/load", { search: voyageNum }, cebuClerk)).body.data;
+    expect(listed.map((v: any) => [v.voyageNum, v.atOrigin])).toEqual([[voyageNum, false]]);
     expect((await plan(voyageNum)).body.data).toMatchObject({ placements: [], plan: { dateModified } });
   });
 });
 
-describe("the voyages of the stowage screen", () => {
-  it("lists the voyages with counted vans or a plan, with how many vans are counted and placed", async () => {
+describe("the stowage on the outbound voyage list", () => {
+  it("says how many vans are counted and placed, and whether the plan is started", async () => {
     const { voyageNum, cargo, dateModified } = await startedVoyage("ST-LIST", 3);
     await place(voyageNum, { dateModified, containerVanNum: cargo[2].containerVanNum, row: 1, column: 2 });
-    const listed = await call("GET", `/OutBound/stowage/voyages?search=${voyageNum}`);
+    const listed = await call("POST", "/OutBound/voyages/load", { search: voyageNum });
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([expect.objectContaining({ voyageNum, voyageRef: "ST-LIST", vesselName: "MV Lady of Manila", countedVans: 3, placedVans: 1, planStarted: true, finalTallyAt: null })]);
-    const none = await call("GET", "/OutBound/stowage/voyages?search=NO-SUCH-VOYAGE");
-    expect(none.body).toEqual({ data: [], message: "No voyage of your branches has counted vans yet." });
+    expect(listed.body.data.map((v: any) => [v.voyageNum, v.voyageRef, v.vesselName, v.counted, v.placed, v.planStarted, v.state, v.atOrigin])).toEqual([
+      [voyageNum, "ST-LIST", "MV Lady of Manila", 3, 1, true, "Tallying", true],
+    ]);
+    const unstarted = await newVoyage(lw, "ST-NONE");
+    expect((await call("POST", "/OutBound/voyages/load", { search: unstarted })).body.data.map((v: any) => [v.counted, v.placed, v.planStarted]))
+      .toEqual([[0, 0, false]]);
   });
 });
 

@@ -227,7 +227,7 @@ describe("counting vans", () => {
 });
 
 describe("a tandem waybill", () => {
-  it("records stage 2 for both its bookings, counts each of its two vans for its own booking, and the final tally loads both", async () => {
+  it("records stage 2 for both its bookings, counts each of its two vans for its own booking, refuses the final tally while one van is not counted, then loads both", async () => {
     // A door-to-pier tandem lane from Quezon City (tests/support/sq-pricing.ts), two bookings on it, one waybill.
     const sq = (await call("ae", "POST", "/SalesQuotations", { customerCode: "PHT", cargoTypeCode: "BKDRY" })).body.data;
     expect((await call("ae", "POST", "/SalesQuotationDocuments/MultipleInsertDocsWAreas", {
@@ -277,6 +277,17 @@ describe("a tandem waybill", () => {
     expect([await stagesOf(main), await stagesOf(partner)]).toEqual([[0, 1, 2], [0, 1, 2, 3]]);
     const stranger = await count(entry({ wayBillRef: wb, containerVanNum: "LADU0000000" }), "yard", tandemSheet.tallySheetNum);
     expect(stranger.body.message).toBe(`Van LADU0000000 is not the van of waybill ${wb}, which is ${vans[0]} and ${vans[1]}.`);
+    // One van of the two counted: the final tally would load the whole waybill, so it is refused, naming the van
+    // still to count, and nothing moves.
+    const half = (await call("yard", "GET", `/OutBound/tallySheet/read/${tandemSheet.tallySheetNum}`)).body.data;
+    const early = await call("yard", "PUT", `/OutBound/tallySheet/final/${tandemSheet.tallySheetNum}`, { dateModified: half.dateModified });
+    const why = `Van ${vans[0]} of tandem waybill ${wb} (booking ${main}) is not counted on tally sheet ${tandemSheet.tallySheetNum}: ` +
+      `count it, or take van ${vans[1]} back off the sheet, before the final tally.`;
+    expect(early).toEqual({ status: 409, body: { message: why, errors: { "": [], tallySheetNum: [why] } } });
+    expect((await call("yard", "GET", `/OutBound/tallySheet/read/${tandemSheet.tallySheetNum}`)).body.data.status).toBe("Open");
+    expect((await handle.db.select({ status: waybills.status }).from(waybills).where(eq(waybills.wayBillRef, wb)))[0].status).toBe("On Load List");
+    expect([await stagesOf(main), await stagesOf(partner)]).toEqual([[0, 1, 2], [0, 1, 2, 3]]);
+
     const first = await count(entry({ wayBillRef: wb }), "yard", tandemSheet.tallySheetNum);
     expect([first.status, first.body.data.bookingRef, first.body.data.containerVanNum]).toEqual([201, main, vans[0]]);
 

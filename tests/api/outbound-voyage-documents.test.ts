@@ -184,9 +184,10 @@ describe("who sees a voyage's documents", () => {
     };
     const mine = await list("yard", { search: w.voyageNum });
     expect(mine.status).toBe(200);
-    expect(mine.body.data.map((v: any) => [v.voyageNum, v.vesselName, v.waybills, v.finalTallyAt, v.destinations.map((d: any) => d.branchCode)]))
-      .toEqual([[w.voyageNum, "MV Lady of Manila", 4, FINAL_TALLY.toISOString(), ["CEB"]]]);
-    expect((await list("cebu", {})).body.data.map((v: any) => v.voyageNum)).toEqual([w.voyageNum]);
+    expect(mine.body.data.map((v: any) => [v.voyageNum, v.vesselName, v.waybills, v.finalTallyAt, v.destinations.map((d: any) => d.branchCode), v.state, v.atOrigin]))
+      .toEqual([[w.voyageNum, "MV Lady of Manila", 4, FINAL_TALLY.toISOString(), ["CEB"], "Final tally", true]]);
+    // The port of call's staff see it too, for its reports: its loading is the origin's work.
+    expect((await list("cebu", {})).body.data.map((v: any) => [v.voyageNum, v.atOrigin])).toEqual([[w.voyageNum, false]]);
     expect(await list("davao", {})).toEqual({ status: 200, body: { data: [], total: 0, message: "No more data to load" } });
     const bad = await list("yard", { take: 0, skip: -1 });
     expect(bad.status).toBe(400);

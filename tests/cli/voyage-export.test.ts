@@ -9,12 +9,12 @@ import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
 import { manilaDate } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
-import { tallySheetLines, tallySheets, voyageSchedules, waybills } from "../../db/schema/index.ts";
+import { loadListReleases, tallySheetLines, tallySheets, voyageSchedules, waybills } from "../../db/schema/index.ts";
 
 /**
- * `lading export voyage`: the voyage's reports written to a directory from the same services as the web's
- * downloads, on the demo line's open voyage, loaded through its final tally with its waybill's van and an empty
- * van, and one more empty van counted on that sheet here.
+ * `lading export voyage`: the voyage's reports and its load list written to a directory from the same services as
+ * the web's downloads, on the demo line's open voyage: its waybill on a released load list, loaded through its final
+ * tally with its van and an empty van, and one more empty van counted on that sheet here.
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -38,6 +38,8 @@ let dataDir: string;
 let env: { DATA_DIR: string };
 let voyageNum: string;
 let wayBillRef: string;
+let waybill: typeof waybills.$inferSelect;
+let releaseId: string;
 let finalTallyDay: string;
 
 function sheet(file: string) {
@@ -62,6 +64,8 @@ beforeAll(async () => {
     voyageNum = open.voyageNum;
     const [wb] = await handle.db.select().from(waybills).where(and(eq(waybills.voyageNum, voyageNum), ne(waybills.status, "Cancelled")));
     wayBillRef = wb.wayBillRef;
+    waybill = wb;
+    [{ releaseId }] = await handle.db.select({ releaseId: loadListReleases.releaseId }).from(loadListReleases).where(eq(loadListReleases.voyageNum, voyageNum));
     // The demo's final tally for Cebu counted the waybill's van and one empty van; a second empty van is added.
     const [ts] = await handle.db.select().from(tallySheets)
       .where(and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, "Loading"), eq(tallySheets.destinationBranchCode, "CEB")));
@@ -78,20 +82,22 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("lading export voyage", () => {
-  it("writes every report of the voyage into the directory, each saying what it holds", async () => {
+  it("writes every report of the voyage and its load list into the directory, each saying what it holds", async () => {
     const out = path.join(dataDir, "reports");
     const run = await lading(["export", "voyage", voyageNum, "--out", out], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split("\n")).toEqual([
       `Wrote 1 waybill to ${path.join(out, `Buildup-${voyageNum}.pdf`)}`,
       `Wrote 1 waybill to ${path.join(out, "Buildup.xlsx")}`,
+      `Wrote 1 waybill to ${path.join(out, "Load_List.xlsx")}`,
       `Wrote 1 waybill to ${path.join(out, "Coasting_Manifest.xlsx")}`,
       `Wrote 1 waybill to ${path.join(out, "Loading_Report.xlsx")}`,
       `Wrote 2 empty vans to ${path.join(out, "Empty_Container_Report.xlsx")}`,
       `Wrote 1 waybill to ${path.join(out, "Cargo_Costing_Manifest.xlsx")}`,
     ]);
     expect(readdirSync(out).sort()).toEqual([
-      `Buildup-${voyageNum}.pdf`, "Buildup.xlsx", "Cargo_Costing_Manifest.xlsx", "Coasting_Manifest.xlsx", "Empty_Container_Report.xlsx", "Loading_Report.xlsx",
+      `Buildup-${voyageNum}.pdf`, "Buildup.xlsx", "Cargo_Costing_Manifest.xlsx", "Coasting_Manifest.xlsx", "Empty_Container_Report.xlsx", "Load_List.xlsx",
+      "Loading_Report.xlsx",
     ]);
     expect(readFileSync(path.join(out, `Buildup-${voyageNum}.pdf`)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // With the final-tally date the whole name passes 31 characters: the number loses its VOY- and the date is compact.
@@ -108,17 +114,35 @@ describe("lading export voyage", () => {
     expect(manifest.rows[4][1]).toBe(wayBillRef);
     const costing = sheet(path.join(out, "Cargo_Costing_Manifest.xlsx"));
     expect([costing.rows[4][1], costing.rows[5][0]]).toEqual([wayBillRef, "Total"]);
+
+    // The load list: the title naming the voyage, its vessel, route and every release, the heads, the one waybill.
+    const list = sheet(path.join(out, "Load_List.xlsx"));
+    expect(list.names).toEqual([tab]);
+    expect(list.rows[0][0]).toBe(`Load List: DEMO-OPEN (${voyageNum}), MV Lading Pioneer, Manila to Cebu, every release`);
+    expect(list.rows[1]).toEqual([
+      "No.", "Waybill No.", "Booking Ref", "Release", "Shipper", "Consignee", "Destination", "Van No.", "Size", "Seal No.", "Goods", "Quantity", "TEU",
+      "Weight (tons)", "Mode of Delivery", "Mode of Payment", "Status",
+    ]);
+    expect(list.rows.slice(2)).toEqual([[
+      1, wayBillRef, waybill.bookingRef, releaseId, "Pacific Harbor Trading Corp.", waybill.consigneeName, "Cebu", "LDGU2010020", "20",
+      "MNL-0456712", waybill.goods, waybill.quantity, 1, Number(waybill.cargoWeight), waybill.modeOfDelivery, waybill.modeOfPayment, "Loaded",
+    ]]);
+    expect(list.widths).toEqual([6, 22, 22, 22, 32, 32, 16, 14, 6, 14, 30, 10, 6, 13, 16, 16, 14]);
   }, 120_000);
 
   it("writes only the reports asked for, and refuses a report it does not know", async () => {
     const out = path.join(dataDir, "loading-only");
-    const run = await lading(["export", "voyage", voyageNum, "--report", "loading", "empties", "--out", out], env);
+    const run = await lading(["export", "voyage", voyageNum, "--report", "load-list", "empties", "--out", out], env);
     expect(run.code, run.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(["Empty_Container_Report.xlsx", "Loading_Report.xlsx"]);
+    expect(run.stdout.trim().split("\n")).toEqual([
+      `Wrote 1 waybill to ${path.join(out, "Load_List.xlsx")}`,
+      `Wrote 2 empty vans to ${path.join(out, "Empty_Container_Report.xlsx")}`,
+    ]);
+    expect(readdirSync(out).sort()).toEqual(["Empty_Container_Report.xlsx", "Load_List.xlsx"]);
     const wrong = await lading(["export", "voyage", voyageNum, "--report", "stowage", "--out", out], env);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain("Unknown report stowage: choose from buildup|manifest|loading|empties|costing.");
-    const missing = await lading(["export", "voyage", "VOY-MNL-1999-000001", "--out", out], env);
+    expect(wrong.stderr).toContain("Unknown report stowage: choose from buildup|load-list|manifest|loading|empties|costing.");
+    const missing = await lading(["export", "voyage", "VOY-MNL-1999-000001", "--report", "load-list", "--out", out], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("Voyage VOY-MNL-1999-000001 was not found.");
   }, 120_000);

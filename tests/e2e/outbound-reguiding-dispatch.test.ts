@@ -7,10 +7,11 @@ import { type BookingWorld, setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
 
 /**
- * An outbound clerk's voyage work from the Outbound menu: on the voyage list, the voyage put on another vessel;
+ * An outbound clerk's voyage work from the Outbound landing page's voyage list: the voyage put on another vessel;
  * a transfer to a voyage that does not call at the bookings' destination refused, its dialog closed with the
- * error and nothing moved; a transfer to a voyage that does, done; the Reports panel showing it. Then a pick-up
- * list of the voyage's door booking made, sent to the dispatch team and archived, and read from the archive.
+ * error and nothing moved; a transfer to a voyage that does, done; the Reports panel showing it. Then, from the
+ * voyage's row, a pick-up list of its door booking made, sent to the dispatch team and archived, and read from
+ * the archive.
  */
 
 const baseURL = inject("baseURL");
@@ -94,18 +95,14 @@ afterAll(async () => {
 });
 
 describe("reguiding from the outbound voyage list", () => {
-  it("opens the voyage list from the Outbound landing page", async () => {
+  it("finds the voyage on the Outbound landing page's voyage list", async () => {
     await signIn(clerk, baseURL, CLERK, PASSWORD);
     await clerk.getByTestId("nav-outbound").click();
     await clerk.getByTestId("area-page").waitFor();
-    const link = clerk.getByTestId("area-link-voyages");
-    expect(await clerk.getByRole("listitem").filter({ has: link }).textContent()).toBe("Voyages");
-    await link.click();
-    await clerk.waitForURL(/\/outbound\/voyages$/);
-    await clerk.getByTestId("outbound-voyages-page").waitFor();
+    await clerk.getByTestId("outbound-voyages").waitFor();
     await findVoyage(v.A);
     expect(await shown(`outbound-voyage-vessel-${v.A}`)).toBe("MV Lading Pioneer");
-    expect(await shown(`outbound-voyage-calls-${v.A}`)).toBe("CEB");
+    expect(await shown(`outbound-voyage-route-${v.A}`)).toBe("MNL → CEB");
   });
 
   it("puts the voyage on another vessel through its dialog", async () => {
@@ -183,14 +180,18 @@ describe("reguiding from the outbound voyage list", () => {
 describe("a pick-up list from the dispatch screen", () => {
   let dispatchNum = "";
 
-  it("is made for the voyage's door booking", async () => {
+  it("is made for the voyage's door booking, from the voyage's row", async () => {
     await clerk.getByTestId("nav-outbound").click();
-    await clerk.getByTestId("area-link-dispatchModule").click();
+    await findVoyage(v.A);
+    await rowButton(clerk, `outbound-voyage-row-${v.A}`, "Dispatch").click();
+    await clerk.waitForURL(new RegExp(`/outbound/dispatchModule\\?voyageNum=${v.A}$`));
     await clerk.getByTestId("dispatch-page").waitFor();
+    expect(await clerk.getByTestId("dispatch-search").inputValue()).toBe(v.A);
     await clerk.getByTestId("dispatch-new").click();
     await clerk.getByTestId("dispatch-new-form").waitFor();
-    await clerk.getByTestId("dispatch-new-search").fill(v.A);
-    await pick(clerk, "dispatch-new-voyage", v.A);
+    // The new list starts from the voyage it was opened for.
+    await clerk.getByTestId("dispatch-new-voyage").locator(`option[value="${v.A}"]`).waitFor({ state: "attached" });
+    expect(await clerk.getByTestId("dispatch-new-voyage").inputValue()).toBe(v.A);
     // Only the door-to-door booking is a pick-up; the port-to-port ones are not.
     await clerk.getByTestId(`dispatch-new-lines-booking-${refs.door}`).waitFor();
     expect(await clerk.getByTestId("dispatch-new-lines").locator("tbody tr").count()).toBe(1);

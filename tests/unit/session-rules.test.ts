@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   clearLocalUser,
+  keepSessionUser,
+  keptSessionUser,
   localStoreAvailable,
   readLocalUser,
   updateLocalUser,
@@ -12,6 +14,8 @@ import {
   createSignOutScheduler,
   entryDialogFor,
   FORCED_SIGN_OUT_DELAY_MS,
+  offlineSession,
+  probeFailure,
   restampLogin,
   sessionVerdict,
   unauthorizedNotice,
@@ -59,6 +63,23 @@ describe("the session rule at start and while signed in (000 §4)", () => {
     expect(restampLogin(SIGNED_IN_AT, "2026-02-01T00:00:00.000Z")).toBe(SIGNED_IN_AT);
     expect(restampLogin(SIGNED_IN_AT, undefined)).toBe(SIGNED_IN_AT);
     expect(restampLogin(null, ownChange)).toBe(ownChange);
+  });
+});
+
+describe("starting with no connection (the pier)", () => {
+  it("signs out only on the server's refusal: no answer or a failed server says nothing about the session", () => {
+    expect([401, 0, 500, 502, 503, 504, 400, 403, 404].map(probeFailure)).toEqual([
+      "refused", "unreachable", "unreachable", "unreachable", "unreachable", "unreachable", "nobody", "nobody", "nobody",
+    ]);
+  });
+
+  it("starts from the session the device kept only when its stored record is of the same user", () => {
+    const kept = { id: 7, userId: "jdoe" };
+    expect(offlineSession({ id: 7 }, kept)).toBe(kept);
+    // Signed out (no record), someone else's record, or nothing kept: no session to start from.
+    expect(offlineSession(null, kept)).toBeNull();
+    expect(offlineSession({ id: 8 }, kept)).toBeNull();
+    expect(offlineSession({ id: 7 }, null)).toBeNull();
   });
 });
 
@@ -176,6 +197,10 @@ describe("the stored local user record without IndexedDB (000 §3)", () => {
 
     await updateLocalUser(() => ({ entryDialogShown: true, darkMode: false }));
     expect(await readLocalUser()).toMatchObject({ entryDialogShown: true, darkMode: false, devicelogin: SIGNED_IN_AT });
+
+    // Without IndexedDB the device keeps no session to start from offline.
+    await keepSessionUser(user);
+    expect(await keptSessionUser()).toBeNull();
 
     await clearLocalUser();
     expect(await readLocalUser()).toBeNull();

@@ -4,7 +4,7 @@ export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 // The voyage's reports, for `lading export voyage`.
 export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./voyage-documents/rules.ts";
 export { voyageReportFiles } from "./voyage-documents/documents.ts";
-// The load list's workbook, for the voyage exports of the CLI.
+// The load list's workbook, which `lading export voyage --report load-list` writes beside the voyage's reports.
 export { loadListWorkbook } from "./load-lists/documents.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";

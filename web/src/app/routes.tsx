@@ -133,6 +133,8 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.soundingsOf, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
   r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
 
+  // The landing page holds the one voyage list (001 §7 voyage listings per branch): each voyage's load list, tally
+  // sheet, stowage plan and confirmations, reports, reguiding and pick-up lists open from its row.
   { ...area(PAGES.outbound, "Outbound", "OUTBOUND"), panel: lazy(() => import("../features/outbound/pages/OutboundVoyagesPanel.tsx")) },
   r(PAGES.outboundCts, "Cargo transfer slips", "OUTBOUND", lazy(() => import("../features/outbound/pages/CtsPage.tsx"))),
   r(PAGES.waybills, "Waybills", "OUTBOUND", lazy(() => import("../features/outbound/pages/WaybillsPage.tsx"))),
@@ -140,12 +142,9 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.loadListEntry, "Load list release", "OUTBOUND", lazy(() => import("../features/outbound/pages/LoadListReleasePage.tsx"))),
   r(PAGES.loadingTallySheet, "Loading tally sheet", "OUTBOUND", lazy(() => import("../features/outbound/pages/TallySheetPage.tsx"))),
   r(PAGES.stowagePlan, "Stowage plan", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowagePlanPage.tsx"))),
-  r(PAGES.stowageVoyages, "Stowage plans and loading confirmations", "OUTBOUND", lazy(() => import("../features/outbound/pages/StowageVoyagesPage.tsx"))),
   // The CRO accounting record's read page sits under /outbound in the spec; it is CRO Accounting's screen.
   r(PAGES.croRead, "CRO accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingReadPage.tsx"))),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
-  // Voyage listings per branch (001 §7 OutBound): the voyage's reports and its reguiding.
-  r(PAGES.outboundVoyages, "Voyages", "OUTBOUND", lazy(() => import("../features/outbound/pages/OutboundVoyagesPage.tsx"))),
 
   area(PAGES.inbound, "Inbound", "INBOUND"),
   r(PAGES.unloadList, "Unload list", "INBOUND"),

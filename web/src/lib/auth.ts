@@ -1,16 +1,28 @@
 import { navigate } from "wouter/use-browser-location";
 import { api, ApiError, setUnauthorizedHandler } from "./api.ts";
 import { resetLeaveGuard } from "./leave-guard.ts";
-import { clearLocalUser, localStoreAvailable, readLocalUser, updateLocalUser, userFields, writeLocalUser } from "./local-user.ts";
+import {
+  clearLocalUser,
+  keepSessionUser,
+  keptSessionUser,
+  type LocalUser,
+  localStoreAvailable,
+  readLocalUser,
+  updateLocalUser,
+  userFields,
+  writeLocalUser,
+} from "./local-user.ts";
 import { notify } from "./notify.ts";
 import {
   createSignOutScheduler,
+  offlineSession,
+  probeFailure,
   restampLogin,
   sessionVerdict,
   unauthorizedNotice,
   USER_CHANGES_MESSAGE,
 } from "./session-rules.ts";
-import { type SessionUser, sessionAtom, signOutPendingAtom, store, storedDarkModeAtom } from "./session.ts";
+import { type SessionUser, sessionAtom, sessionUnconfirmedAtom, signOutPendingAtom, store, storedDarkModeAtom } from "./session.ts";
 import { PAGES } from "./paths.ts";
 
 /** The name the version endpoint knows this client by. */
@@ -66,6 +78,13 @@ export function forceSignOut(message: string, options: { endServerSession?: bool
 // Any 401 of any call ends the session with the server's reason (000 §4, §8).
 setUnauthorizedHandler((body) => forceSignOut(unauthorizedNotice(body)));
 
+// The device keeps the session user it last had, so the app can start from it with no connection (startSession).
+store.sub(sessionAtom, () => {
+  const session = store.get(sessionAtom);
+  if (session && session !== "unknown") void keepSessionUser(session);
+  else store.set(sessionUnconfirmedAtom, false);
+});
+
 export async function signOut(): Promise<void> {
   forcedSignOut.cancel();
   try {
@@ -94,22 +113,47 @@ export async function signIn(userId: string, password: string): Promise<SessionU
   return user;
 }
 
-type ProbeAnswer = { user: SessionUser } | { user: null; unauthorized: string | null };
+type ProbeAnswer = { user: SessionUser } | { user: null; unauthorized: string | null; unreachable: boolean };
 
-/** Who is signed in, from the cookie; a 401 comes back with the server's reason, other failures as nobody. */
+/**
+ * Who is signed in, from the cookie; a 401 comes back with the server's reason. A probe that got no answer (no
+ * connection) or a failed server says unreachable: that is no news about the session. Other failures are nobody.
+ */
 async function probeSession(): Promise<ProbeAnswer> {
   try {
     const result = await api.get<{ data: SessionUser }>("/users/session", undefined, { signOutOnUnauthorized: false });
     return { user: result.data };
   } catch (error) {
-    const unauthorized = error instanceof ApiError && error.status === 401 ? unauthorizedNotice(error.body) : null;
-    return { user: null, unauthorized };
+    const failure = probeFailure(error instanceof ApiError ? error.status : 0);
+    const unauthorized = failure === "refused" ? unauthorizedNotice((error as ApiError).body) : null;
+    return { user: null, unauthorized, unreachable: failure === "unreachable" };
   }
 }
 
 /**
- * Session start (000 §4): the stored record is read and the user refreshed from the server. A user changed by
- * someone else since this device signed in is shown the notice and signed out three seconds later.
+ * The user as the server has it, taken into the session: the start-up rule first (a user changed by someone else
+ * since this device signed in is shown the notice and signed out three seconds later), then the stored record
+ * follows the server's user.
+ */
+async function adoptServerUser(user: SessionUser, stored: LocalUser | null, available: boolean): Promise<void> {
+  store.set(sessionUnconfirmedAtom, false);
+  store.set(sessionAtom, user);
+  if (sessionVerdict(stored, user, available) === "signOut") {
+    forceSignOut(USER_CHANGES_MESSAGE, { endServerSession: true });
+    return;
+  }
+  if (stored && stored.id === user.id) {
+    await updateLocalUser(() => userFields(user));
+  } else {
+    // Only reached when the device cannot keep the record between visits: keep it for this page.
+    await writeLocalUser({ ...userFields(user), devicelogin: user.devicelogin ?? user.dateModified, entryDialogShown: false });
+  }
+}
+
+/**
+ * Session start (000 §4): the stored record is read and the user refreshed from the server. When the server
+ * cannot be reached (a pier tablet reloaded with no connection), a device that kept its last session starts from
+ * it, unconfirmed: the session check confirms it once the server answers, or signs out on its 401.
  */
 export async function startSession(): Promise<void> {
   const storedPromise = readLocalUser();
@@ -122,28 +166,23 @@ export async function startSession(): Promise<void> {
   if (!(current === "unknown" || (current === null && answer.user))) return;
 
   if (!answer.user) {
+    // A server that could not be reached says nothing about the session: the record stays, and the session this
+    // device last had (if it kept one) carries on offline until the server can be asked.
+    const offline = answer.unreachable ? offlineSession(stored, await keptSessionUser()) : null;
+    if (offline && store.get(sessionAtom) === "unknown") {
+      store.set(sessionUnconfirmedAtom, true);
+      store.set(sessionAtom, offline);
+      return;
+    }
     store.set(sessionAtom, null);
     if (stored && answer.unauthorized) {
-      // The session ended while this device was away (signed out elsewhere, changed, expired): say why. A server
-      // that could not be reached says nothing about the session, so the record stays for the next start.
+      // The session ended while this device was away (signed out elsewhere, changed, expired): say why.
       notify.info(answer.unauthorized);
       await clearLocalUser();
     }
     return;
   }
-
-  const user = answer.user;
-  store.set(sessionAtom, user);
-  if (sessionVerdict(stored, user, available) === "signOut") {
-    forceSignOut(USER_CHANGES_MESSAGE, { endServerSession: true });
-    return;
-  }
-  if (stored && stored.id === user.id) {
-    await updateLocalUser(() => userFields(user));
-  } else {
-    // Only reached when the device cannot keep the record between visits: keep it for this page.
-    await writeLocalUser({ ...userFields(user), devicelogin: user.devicelogin ?? user.dateModified, entryDialogShown: false });
-  }
+  await adoptServerUser(answer.user, stored, available);
 }
 
 export async function fetchServerVersion(): Promise<string | null> {
@@ -212,7 +251,8 @@ function quiet(epoch: number): boolean {
  * administrator changed the user or the role, deactivated them, or they signed out elsewhere) answers 401, and
  * the client's handler signs out with the server's message. Otherwise fresh menus and settings replace the
  * session's. The dateModified rule stays a start-up rule, as the spec has it: applied here, a setting the user
- * changed on their other device would throw this one out.
+ * changed on their other device would throw this one out. A session the app started from offline had no start-up
+ * check, so the first answer of the server is its start: the rule applies then.
  */
 export async function checkSession(): Promise<void> {
   const epoch = ownChangeEpoch;
@@ -226,6 +266,13 @@ export async function checkSession(): Promise<void> {
   const current = currentUser();
   // An own change that overlapped this read knows better than the read.
   if (!current || !quiet(epoch)) return;
+  if (store.get(sessionUnconfirmedAtom) && current.id === user.id) {
+    // The session the app started from offline is the server's too: now the start-up rule applies, as it would
+    // have at start-up.
+    const [stored, available] = await Promise.all([readLocalUser(), localStoreAvailable()]);
+    if (currentUser()?.id === user.id) await adoptServerUser(user, stored, available);
+    return;
+  }
   if (current.id !== user.id) {
     // Someone else signed in on another tab of this browser: this tab's user is gone.
     forceSignOut(USER_CHANGES_MESSAGE);

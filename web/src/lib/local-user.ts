@@ -108,6 +108,26 @@ export async function updateLocalUser(change: (record: LocalUser) => Partial<Loc
   }
 }
 
+/** The content record that holds the session user this device last had (never a token: the cookie keeps that). */
+const SESSION_CONTENT = "session";
+
+/**
+ * Keeps the signed-in user (menus, capabilities, branches: what the screens decide by) among the contents, so the
+ * app can start from it when the server cannot be reached (the tally sheet at the pier). Sign-out clears it.
+ */
+export async function keepSessionUser(user: SessionUser): Promise<void> {
+  const db = await database();
+  await db?.put("contents", { id: SESSION_CONTENT, user }).catch(() => {});
+}
+
+/** The session user kept by keepSessionUser(), or null when there is none (or the device keeps nothing). */
+export async function keptSessionUser(): Promise<SessionUser | null> {
+  const db = await database();
+  const record = db ? await db.get("contents", SESSION_CONTENT).catch(() => undefined) : undefined;
+  const user = record?.user as SessionUser | undefined;
+  return user && typeof user.id === "number" ? user : null;
+}
+
 /** Sign-out forgets the user and any content kept for them. */
 export async function clearLocalUser(): Promise<void> {
   memory = null;

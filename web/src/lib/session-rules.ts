@@ -81,6 +81,27 @@ export function entryDialogFor(user: EntryUser): EntryDialog | null {
   return null;
 }
 
+/**
+ * What a failed session probe at start-up says. A 401 is the server refusing the session: sign out. No answer at
+ * all (status 0: no connection, the pier) or a server that failed (5xx) says nothing about the session, so a
+ * device that kept its last session starts from it, offline. Any other answer means nobody is signed in.
+ */
+export type ProbeFailure = "refused" | "unreachable" | "nobody";
+
+export function probeFailure(status: number): ProbeFailure {
+  if (status === 401) return "refused";
+  if (status === 0 || status >= 500) return "unreachable";
+  return "nobody";
+}
+
+/**
+ * The session a device may start from when the server cannot be reached: the one it kept, when the stored local
+ * user record is of the same user (a record of someone else, or none, means no session was left on this device).
+ */
+export function offlineSession<U extends { id: number }>(stored: { id: number } | null, kept: U | null): U | null {
+  return stored && kept && stored.id === kept.id ? kept : null;
+}
+
 /** The dialog the top bar's branch button opens: DAT roles choose between CY and branch first. */
 export function branchButtonDialog(user: Pick<EntryUser, "isDat">): EntryDialog {
   return user.isDat ? "options" : "branch";

@@ -17,6 +17,13 @@ export const signedInUserAtom = atom((get) => {
   return session === "unknown" ? null : session;
 });
 
+/**
+ * True while the signed-in session is the one this device kept from its last visit, taken because the server
+ * could not be reached at start-up (the pier with no connection): not yet confirmed by the server. The first
+ * answer of the server's session check confirms it, or signs out (a 401, or the user changed meanwhile).
+ */
+export const sessionUnconfirmedAtom = atom(false);
+
 /** The dark mode of the stored local user record, for the loading screen before the server has answered. */
 export const storedDarkModeAtom = atom<boolean | null>(null);
 

@@ -75,10 +75,10 @@ export async function loadListPdf(db: Db, caller: Caller, voyageNum: string, rel
 }
 
 /**
- * Load_List.xlsx: the same waybills, on a sheet named by the voyage workbook rule (001 §9). Takes a scope rather
- * than a caller, so the CLI can export any voyage's (EVERY_BRANCH).
+ * Load_List.xlsx: the same waybills, on a sheet named by the voyage workbook rule (001 §9), with how many it lists
+ * (the CLI says so). Takes a scope rather than a caller, so the CLI can export any voyage's (EVERY_BRANCH).
  */
-export async function loadListWorkbook(db: Db, scope: BranchScope, voyageNum: string, releaseId = ""): Promise<DownloadFile> {
+export async function loadListWorkbook(db: Db, scope: BranchScope, voyageNum: string, releaseId = ""): Promise<{ file: DownloadFile; waybills: number }> {
   const { voyage, header, release, lines } = await loadListContent(db, scope, voyageNum, releaseId);
   const title = [
     `Load List: ${header.voyageRef} (${header.voyageNum})`,
@@ -86,9 +86,10 @@ export async function loadListWorkbook(db: Db, scope: BranchScope, voyageNum: st
     [header.originBranchName, ...header.destinations.map((d) => d.destinationBranchName)].join(" to "),
     release ? `release ${release.releaseId} (${release.releaseType})` : "every release",
   ].join(", ");
-  return await buildDocument("loadListWorkbook", {
+  const file = await buildDocument("loadListWorkbook", {
     sheetName: voyageSheetName({ remarks: voyage.remarks, voyageNum: voyage.voyageNum, routes: voyage.routeCode, finalTally: voyage.finalTallyAt?.toISOString() ?? null }),
     title,
     lines,
   });
+  return { file, waybills: lines.length };
 }

@@ -3,22 +3,16 @@ import { fileResponse } from "../../../http/files.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { loadListPdf, loadListWorkbook } from "./documents.ts";
 import {
-  createReleaseBody, loadListFileQuery, loadListView, moveReleaseBody, outboundVoyageRow, releaseDetail, releaseIdParam, updateReleaseBody, voyageListQuery,
-  voyageNumParam,
+  createReleaseBody, loadListFileQuery, loadListView, moveReleaseBody, releaseDetail, releaseIdParam, updateReleaseBody, voyageNumParam,
 } from "./schemas.ts";
-import { cancelRelease, createRelease, listOutboundVoyages, loadListOf, releaseByNum, releaseLoadList, updateRelease } from "./service.ts";
+import { cancelRelease, createRelease, loadListOf, releaseByNum, releaseLoadList, updateRelease } from "./service.ts";
 
 const tag = "Outbound";
 const permission = "OUTBOUND";
 const written = z.object({ data: releaseDetail, message: z.string() });
 
-/** Load lists (001 §7 OutBound: load list, voyage listings per branch). */
+/** Load lists (001 §7 OutBound: load list). The voyages being loaded are listed by voyage-documents/ (/OutBound/voyages/load). */
 export const loadListRoutes: RouteDef[] = [
-  route({
-    method: "post", path: "/OutBound/loadList/voyages", permission, tag, body: voyageListQuery,
-    summary: "Voyages leaving from the caller's branches, latest departure first, with where their loading stands; 20 a page",
-    response: z.object({ data: z.array(outboundVoyageRow), total: z.number(), message: z.string().optional() }),
-  }, ({ deps, body, caller }) => listOutboundVoyages(deps.db, caller, body)),
   route({
     method: "get", path: "/OutBound/loadList/voyage/{voyageNum}", permission, tag, params: voyageNumParam,
     summary: "A voyage's load list: the voyage, its releases and the Draft waybills waiting for one",
@@ -56,5 +50,5 @@ export const loadListRoutes: RouteDef[] = [
   route({
     method: "get", path: "/OutBound/loadList/export/{voyageNum}", permission, tag, params: voyageNumParam, query: loadListFileQuery,
     summary: "Load_List.xlsx: the same waybills, on a sheet named by the voyage's remarks, number, route and final-tally date",
-  }, async ({ deps, params, query, caller }) => fileResponse(await loadListWorkbook(deps.db, caller, params.voyageNum, query.releaseId))),
+  }, async ({ deps, params, query, caller }) => fileResponse((await loadListWorkbook(deps.db, caller, params.voyageNum, query.releaseId)).file)),
 ];

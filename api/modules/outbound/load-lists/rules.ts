@@ -35,9 +35,6 @@ export const ADD_STATUS = "add";
 /** At most this many waybills change in one update. */
 export const MAX_UPDATE_LINES = 200;
 
-/** Rows per page of the outbound voyage list. */
-export const VOYAGE_PAGE_SIZE = 20;
-
 /** The stage a booking's cargo reaches when its waybill goes on a load list (001 §4): 2, LoadList Created. */
 export const LOAD_LIST_STAGE = 2;
 

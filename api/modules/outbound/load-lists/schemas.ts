@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dateModifiedField, MAX_TAKE } from "../../../shared/contracts.ts";
-import { LOADING_STATES, MAX_UPDATE_LINES, RELEASE_TYPES, VOYAGE_PAGE_SIZE } from "./rules.ts";
+import { dateModifiedField } from "../../../shared/contracts.ts";
+import { MAX_UPDATE_LINES, RELEASE_TYPES } from "./rules.ts";
 
 /** Contracts of the load list calls; zod and pure modules only, so the web app uses them as they are. */
 
@@ -11,16 +11,6 @@ const text = (label: string, max: number) =>
 
 export const voyageNumParam = z.object({ voyageNum: required("voyageNum", 40) });
 export const releaseIdParam = z.object({ releaseId: required("releaseId", 40) });
-
-/** The outbound voyage list: voyages leaving from the caller's branches, newest departure first. */
-export const voyageListQuery = z.object({
-  skip: z.number({ error: "skip must be a whole number" }).int("skip must be a whole number").min(0, "skip cannot be negative").max(1_000_000).default(0),
-  take: z.number({ error: "take must be a whole number" }).int("take must be a whole number").min(1, "take must be at least 1")
-    .max(MAX_TAKE, `take can be at most ${MAX_TAKE}`).default(VOYAGE_PAGE_SIZE),
-  search: text("search", 100).default(""),
-  state: z.enum(LOADING_STATES, { error: `state must be one of: ${LOADING_STATES.join(", ")}` }).optional(),
-});
-export type VoyageListQuery = z.infer<typeof voyageListQuery>;
 
 /** A new release of a voyage's load list at its origin. */
 export const createReleaseBody = z.object({
@@ -126,20 +116,6 @@ export const voyageHeader = z.object({
   destinations: z.array(z.object({ destinationBranchCode: z.string(), destinationBranchName: z.string(), estimatedTimeArrival: z.string() })),
 });
 export type VoyageHeader = z.infer<typeof voyageHeader>;
-
-/** A voyage of the outbound list with where its loading stands. */
-export const outboundVoyageRow = voyageHeader.extend({
-  id: z.number(),
-  /** Waybills of the voyage still Draft (waiting for the load list), on it, and loaded. */
-  waiting: z.number(),
-  onList: z.number(),
-  loaded: z.number(),
-  /** Vans counted on its loading tally sheets (full and empty). */
-  counted: z.number(),
-  releases: z.number(),
-  state: z.enum(LOADING_STATES),
-});
-export type OutboundVoyageRow = z.infer<typeof outboundVoyageRow>;
 
 /** The load list screen of a voyage: the voyage, its releases and the waybills waiting for one. */
 export const loadListView = z.object({

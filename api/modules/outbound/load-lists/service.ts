@@ -4,9 +4,7 @@ import {
   branches, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, vessels, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
-import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
-import { searchAny } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 import { transition, transitionMany } from "../../../shared/workflow.ts";
@@ -15,10 +13,8 @@ import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { LOAD_LIST_TITLE, notifyVoyageFollowers } from "./followers.ts";
-import { ADD_STATUS, LOAD_LIST_STAGE, loadingState, OPEN_RELEASE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
-import type {
-  LoadListView, LoadListWaybill, OutboundVoyageRow, ReleaseDetail, ReleaseRow, UpdateReleaseInput, VoyageHeader, VoyageListQuery,
-} from "./schemas.ts";
+import { ADD_STATUS, LOAD_LIST_STAGE, OPEN_RELEASE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
+import type { LoadListView, LoadListWaybill, ReleaseDetail, ReleaseRow, UpdateReleaseInput, VoyageHeader } from "./schemas.ts";
 
 /** How the workflow moves a waybill and a release (api/shared/workflow.ts). */
 export const waybillTarget = {
@@ -84,46 +80,21 @@ export async function voyageHeader(db: Db, voyage: VoyageRecord): Promise<Voyage
   return (await voyageHeaders(db, [voyage]))[0];
 }
 
-/** Counts of a voyage's loading, per voyage row, for the list and its state filter. */
+/**
+ * Where a voyage's loading stands, as columns of a query over voyage_schedules (the outbound voyage list of
+ * voyage-documents/ reads them): its waybills still Draft (waiting for a release), on the list and loaded, and the
+ * vans counted on its loading tally sheets.
+ */
 const waybillsIn = (status: string) =>
   sql<number>`(select count(*) from ${waybills} where ${waybills.voyageNum} = ${voyageSchedules.voyageNum} and ${waybills.status} = ${status})`.mapWith(Number);
 const countedVans = sql<number>`(select count(*) from ${tallySheetLines} join ${tallySheets} on ${tallySheets.id} = ${tallySheetLines.tallySheetId}
   where ${tallySheets.voyageNum} = ${voyageSchedules.voyageNum} and ${tallySheets.tallySheetType} = 'Loading' and ${tallySheetLines.dateRemoved} is null)`.mapWith(Number);
-const standingReleases = sql<number>`(select count(*) from ${loadListReleases} where ${loadListReleases.voyageNum} = ${voyageSchedules.voyageNum}
-  and ${loadListReleases.releaseType} <> 'Draft')`.mapWith(Number);
-/** loadingState() of rules.ts, in SQL, so the list can be filtered by it. */
-const stateExpression = sql<string>`case when ${voyageSchedules.finalTallyAt} is not null then 'Final tally'
+export const voyageLoadingFigures = {
+  waiting: waybillsIn("Draft"), onList: waybillsIn("On Load List"), loaded: waybillsIn("Loaded"), counted: countedVans,
+};
+/** loadingState() of rules.ts in SQL, so a list can be filtered by it. */
+export const voyageLoadingState = sql<string>`case when ${voyageSchedules.finalTallyAt} is not null then 'Final tally'
   when ${countedVans} > 0 then 'Tallying' when ${waybillsIn("On Load List")} + ${waybillsIn("Loaded")} > 0 then 'On load list' else 'Not started' end`;
-
-/** The voyages leaving from the caller's branches, latest departure first, with where their loading stands. */
-export async function listOutboundVoyages(db: Db, scope: BranchScope, query: VoyageListQuery) {
-  const where = and(
-    eq(voyageSchedules.isActive, true),
-    branchCondition(scope, voyageSchedules.originBranchCode),
-    searchAny([voyageSchedules.voyageNum, voyageSchedules.voyageRef, voyageSchedules.routeCode, vessels.name], query.search || undefined),
-    query.state ? sql`${stateExpression} = ${query.state}` : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db.select({
-      voyage: voyageSchedules, waiting: waybillsIn("Draft"), onList: waybillsIn("On Load List"), loaded: waybillsIn("Loaded"),
-      counted: countedVans, releases: standingReleases,
-    }).from(voyageSchedules).innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode)).where(where)
-      .orderBy(desc(voyageSchedules.estimatedTimeDeparture), desc(voyageSchedules.id)).limit(query.take).offset(query.skip),
-    db.select({ total: count() }).from(voyageSchedules).innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode)).where(where),
-  ]);
-  const headers = await voyageHeaders(db, rows.map((r) => r.voyage));
-  const data: OutboundVoyageRow[] = rows.map((r, i) => ({
-    ...headers[i],
-    id: r.voyage.id,
-    waiting: r.waiting,
-    onList: r.onList,
-    loaded: r.loaded,
-    counted: r.counted,
-    releases: r.releases,
-    state: loadingState({ onList: r.onList + r.loaded, counted: r.counted, finalTallyAt: headers[i].finalTallyAt }),
-  }));
-  return data.length === 0 ? { data, total, message: EMPTY_LIST_MESSAGE } : { data, total };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Waybills on and off the list

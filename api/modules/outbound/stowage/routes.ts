@@ -9,23 +9,16 @@ import {
   removePlacementBody,
   startStowageBody,
   stowagePlanView,
-  stowageVoyageRow,
-  stowageVoyagesQuery,
   voyageNumParam,
 } from "./schemas.ts";
-import { listStowageVoyages, moveVan, placeVan, recordCargoLocation, removePlacement, startStowagePlan, stowagePlanOf } from "./service.ts";
+import { moveVan, placeVan, recordCargoLocation, removePlacement, startStowagePlan, stowagePlanOf } from "./service.ts";
 
 const tag = "Outbound";
 const permission = "OUTBOUND";
 const written = z.object({ data: stowagePlanView, message: z.string() });
 
-/** The stowage plan of a voyage (001 §7 OutBound: stowage plan). */
+/** The stowage plan of a voyage (001 §7 OutBound: stowage plan). Its voyages are on the outbound voyage list (/OutBound/voyages/load). */
 export const stowageRoutes: RouteDef[] = [
-  route({
-    method: "get", path: "/OutBound/stowage/voyages", permission, tag, query: stowageVoyagesQuery,
-    summary: "Voyages of the caller's branches with vans counted onto them or a stowage plan started, the latest departure first",
-    response: z.object({ data: z.array(stowageVoyageRow), message: z.string().optional() }),
-  }, ({ deps, query, caller }) => listStowageVoyages(deps.db, caller, query.search)),
   route({
     method: "get", path: "/OutBound/stowage/get/{voyageNum}", permission, tag, params: voyageNumParam,
     summary: "A voyage's stowage plan: its grid (null until started), what is placed where, the counted vans and the vessel's plans",

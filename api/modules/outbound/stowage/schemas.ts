@@ -12,10 +12,6 @@ const cell = (label: string) => wholeNumber(label, { min: 1, max: 60, tooSmall: 
 
 export const voyageNumParam = z.object({ voyageNum: required("voyageNum", 40) });
 
-export const stowageVoyagesQuery = z.object({
-  search: z.string({ error: "search must be text" }).trim().max(100, "search can be at most 100 characters").default(""),
-});
-
 /** Starts the voyage's plan from one of its vessel's plans; the first by name when none is named. */
 export const startStowageBody = z.object({
   vesselStowagePlanId: wholeNumber("vesselStowagePlanId", { min: 1, tooSmall: "vesselStowagePlanId must be positive" }).optional(),
@@ -107,16 +103,3 @@ export const stowagePlanView = z.object({
 });
 export type StowagePlanView = z.infer<typeof stowagePlanView>;
 
-/** A voyage of the caller's branches with vans counted onto it or a plan started. */
-export const stowageVoyageRow = z.object({
-  voyageNum: z.string(),
-  voyageRef: z.string(),
-  vesselName: z.string(),
-  originBranchCode: z.string(),
-  estimatedTimeDeparture: z.string(),
-  finalTallyAt: z.string().nullable(),
-  countedVans: z.number(),
-  placedVans: z.number(),
-  planStarted: z.boolean(),
-});
-export type StowageVoyageRow = z.infer<typeof stowageVoyageRow>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import {
@@ -11,9 +11,8 @@ import {
   voyageStowagePlans,
   waybills,
 } from "../../../../db/schema/index.ts";
-import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, findInScope } from "../../../shared/branch-scope.ts";
 import { AppError } from "../../../shared/errors.ts";
-import { searchAny } from "../../../shared/list-filters.ts";
 import type { Caller } from "../../auth/index.ts";
 import { type GridSlot, LOADING_TALLY, slotAt, slotsInOrder, vanKey } from "./rules.ts";
 import type {
@@ -24,7 +23,6 @@ import type {
   PlacementRow,
   RemovePlacementInput,
   StowagePlanView,
-  StowageVoyageRow,
 } from "./schemas.ts";
 
 /**
@@ -142,49 +140,15 @@ export async function stowagePlanOf(db: Db, voyageNum: string, scope: BranchScop
 }
 
 /**
- * The voyages of the caller's branches whose loading has counted vans or whose plan was started, the latest
- * departure first: where the stowage screen starts.
+ * How far a voyage's stowage is, as columns of a query over voyage_schedules (the outbound voyage list of
+ * voyage-documents/ reads them): the vans placed in slots, and whether the plan was started.
  */
-export async function listStowageVoyages(db: Db, scope: BranchScope, search: string) {
-  const counted = db.select({ voyageNum: tallySheets.voyageNum, vans: sql<number>`count(distinct ${vanColumn(tallySheetLines.containerVanNum)})::int`.as("vans") })
-    .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
-    .where(and(eq(tallySheets.tallySheetType, LOADING_TALLY), isNull(tallySheetLines.dateRemoved)))
-    .groupBy(tallySheets.voyageNum).as("counted");
-  const placed = db.select({ voyageNum: stowagePlacements.voyageNum, vans: sql<number>`count(*)::int`.as("placed_vans") })
-    .from(stowagePlacements).where(sql`${stowagePlacements.slotRow} is not null`)
-    .groupBy(stowagePlacements.voyageNum).as("placed");
-  const rows = await db.select({
-    voyageNum: voyageSchedules.voyageNum,
-    voyageRef: voyageSchedules.voyageRef,
-    vesselName: vessels.name,
-    originBranchCode: voyageSchedules.originBranchCode,
-    estimatedTimeDeparture: voyageSchedules.estimatedTimeDeparture,
-    finalTallyAt: voyageSchedules.finalTallyAt,
-    countedVans: sql<number>`coalesce(${counted.vans}, 0)`,
-    placedVans: sql<number>`coalesce(${placed.vans}, 0)`,
-    planId: voyageStowagePlans.id,
-  }).from(voyageSchedules)
-    .innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
-    .leftJoin(counted, eq(counted.voyageNum, voyageSchedules.voyageNum))
-    .leftJoin(placed, eq(placed.voyageNum, voyageSchedules.voyageNum))
-    .leftJoin(voyageStowagePlans, eq(voyageStowagePlans.voyageNum, voyageSchedules.voyageNum))
-    .where(and(
-      branchCondition(scope, voyageSchedules.originBranchCode),
-      sql`(${counted.vans} is not null or ${voyageStowagePlans.id} is not null)`,
-      searchAny([voyageSchedules.voyageNum, voyageSchedules.voyageRef, vessels.name], search || undefined),
-    ))
-    .orderBy(desc(voyageSchedules.estimatedTimeDeparture), desc(voyageSchedules.id))
-    .limit(100);
-  const data: StowageVoyageRow[] = rows.map(({ planId, ...r }) => ({
-    ...r,
-    countedVans: Number(r.countedVans),
-    placedVans: Number(r.placedVans),
-    estimatedTimeDeparture: r.estimatedTimeDeparture.toISOString(),
-    finalTallyAt: r.finalTallyAt?.toISOString() ?? null,
-    planStarted: planId !== null,
-  }));
-  return data.length === 0 ? { data, message: "No voyage of your branches has counted vans yet." } : { data };
-}
+export const voyageStowageFigures = {
+  placed: sql<number>`(select count(*) from ${stowagePlacements} where ${stowagePlacements.voyageNum} = ${voyageSchedules.voyageNum}
+    and ${stowagePlacements.slotRow} is not null)`.mapWith(Number),
+  planStarted: sql<boolean>`exists (select 1 from ${voyageStowagePlans} where ${voyageStowagePlans.voyageNum} = ${voyageSchedules.voyageNum})`
+    .mapWith(Boolean),
+};
 
 /**
  * Starts the voyage's plan: the grid of one of its vessel's active plans (the first by name unless one is named)

@@ -47,3 +47,32 @@ export const LOADED_STAGE = 4;
 
 /** A device's name for an entry it captured: letters, digits and dashes (a UUID fits). */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+/** A tandem waybill counted on a sheet: its two vans, each with its booking (numbers as the sheet keeps them). */
+export interface TandemOnSheet {
+  wayBillRef: string;
+  containerVanNum: string;
+  bookingRef: string;
+  tandemContainerVanNum: string;
+  tandemBookingRef: string;
+}
+
+/**
+ * Why a sheet may not be made final while a tandem waybill has only one of its vans counted: the final tally
+ * loads the waybill as a whole, so its other van would be marked loaded without anyone having seen it go on.
+ * One sentence per half-counted waybill, naming the van still to count; none when every tandem is whole.
+ */
+export function halfCountedTandems(tallySheetNum: string, tandems: readonly TandemOnSheet[], counted: ReadonlySet<string>): string[] {
+  return tandems.flatMap((t) => {
+    const own = counted.has(t.containerVanNum);
+    const second = counted.has(t.tandemContainerVanNum);
+    if (own === second) return [];
+    const [missing, missingBooking, present] = own
+      ? [t.tandemContainerVanNum, t.tandemBookingRef, t.containerVanNum]
+      : [t.containerVanNum, t.bookingRef, t.tandemContainerVanNum];
+    return [
+      `Van ${missing} of tandem waybill ${t.wayBillRef} (booking ${missingBooking}) is not counted on tally sheet ${tallySheetNum}: ` +
+      `count it, or take van ${present} back off the sheet, before the final tally.`,
+    ];
+  });
+}

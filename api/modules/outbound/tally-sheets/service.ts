@@ -18,7 +18,7 @@ import { confirmLoading } from "../loading-confirmations/service.ts";
 import { LOADING_TALLY_TITLE, notifyVoyageFollowers } from "../load-lists/followers.ts";
 import { voyageHeader, voyageInScope, waybillTarget } from "../load-lists/service.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
-import { FULL, isFull, LOADED_STAGE, TALLY_SHEET_SERIES, TALLY_STAGE, type TallySheetType, tallySheetWorkflow } from "./rules.ts";
+import { FULL, halfCountedTandems, isFull, LOADED_STAGE, TALLY_SHEET_SERIES, TALLY_STAGE, type TallySheetType, tallySheetWorkflow } from "./rules.ts";
 import type { CreateTallySheetInput, TallyCandidate, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView, UpdateTallySheetInput } from "./schemas.ts";
 
 export const tallySheetTarget = {
@@ -409,6 +409,27 @@ async function countedCargo(db: Db, sheetId: number) {
   return { waybillIds: once(rows, (r) => r.waybillId).map((r) => r.waybillId), bookings: once(rows, (r) => r.bookingId) };
 }
 
+/**
+ * The tandem waybills counted on the sheet with one van only (halfCountedTandems of rules.ts). Read with the sheet
+ * as the final tally read it: a van counted or taken back after that moves the sheet's dateModified, and the final
+ * tally's claim of the sheet then fails.
+ */
+async function halfCountedTandemsOn(db: Db, sheet: SheetRecord): Promise<string[]> {
+  const lines = await db.select({ van: tallySheetLines.containerVanNum, wayBillRef: tallySheetLines.wayBillRef }).from(tallySheetLines)
+    .where(and(eq(tallySheetLines.tallySheetId, sheet.id), isNull(tallySheetLines.dateRemoved)));
+  const refs = [...new Set(lines.map((l) => l.wayBillRef).filter((r): r is string => !!r))];
+  if (refs.length === 0) return [];
+  const tandems = await db.select({
+    wayBillRef: waybills.wayBillRef, containerVanNum: waybills.containerVanNum, bookingRef: waybills.bookingRef,
+    tandemContainerVanNum: waybills.tandemContainerVanNum, tandemBookingRef: waybills.tandemBookingRef,
+  }).from(waybills).where(and(inArray(waybills.wayBillRef, refs), sql`${waybills.tandemBookingRef} is not null`)).orderBy(asc(waybills.wayBillRef));
+  const counted = new Set(lines.map((l) => normalizeContainerNumber(l.van)));
+  return halfCountedTandems(sheet.tallySheetNum, tandems.map((t) => ({
+    wayBillRef: t.wayBillRef, bookingRef: t.bookingRef, tandemBookingRef: t.tandemBookingRef ?? "",
+    containerVanNum: normalizeContainerNumber(t.containerVanNum), tandemContainerVanNum: normalizeContainerNumber(t.tandemContainerVanNum),
+  })), counted);
+}
+
 /** The latest final tally of the voyage's loading sheets, or null when none is final: the voyage's final-tally date. */
 async function latestFinalTally(tx: Tx, voyageNum: string): Promise<Date | null> {
   const [last] = await tx.select({ at: tallySheets.dateFinalized }).from(tallySheets)
@@ -437,6 +458,8 @@ export async function finalizeTallySheet(
   const [{ vans }] = await db.select({ vans: sql<number>`count(*)`.mapWith(Number) }).from(tallySheetLines)
     .where(and(eq(tallySheetLines.tallySheetId, sheet.id), isNull(tallySheetLines.dateRemoved)));
   if (vans === 0) throw refused("tallySheetNum", `Tally sheet ${sheet.tallySheetNum} has no van counted; count the vans before the final tally.`);
+  const halves = await halfCountedTandemsOn(db, sheet);
+  if (halves.length > 0) throw conflict("tallySheetNum", halves.join(" "));
   const now = new Date();
   const timeFinished = input.timeFinished ? new Date(input.timeFinished) : sheet.timeFinished ?? now;
   if (sheet.timeStarted && timeFinished < sheet.timeStarted) throw refused("timeFinished", "The time finished comes after the time started.");

@@ -47,6 +47,7 @@ export async function costingManifest(db: Db, scope: BranchScope, voyageNum: str
 
 /** A file of a report and what it counts, for the line the CLI prints ("Wrote 3 waybills to ./Buildup.xlsx"). */
 export interface ReportFile {
+  report: VoyageReportName;
   file: DownloadFile;
   count: number;
   noun: string;
@@ -62,12 +63,12 @@ export async function voyageReportFiles(db: Db, reader: ReportReader, voyageNum:
   const files: ReportFile[] = [];
   for (const name of names) {
     if (name === "buildup") {
-      files.push({ file: await buildDocument("buildupReport", { ...report, copy: !reader.isDat }), count: report.lines.length, noun: "waybill" });
-      files.push({ file: await buildDocument("buildupWorkbook", report), count: report.lines.length, noun: "waybill" });
-    } else if (name === "manifest") files.push({ file: await buildDocument("coastingManifest", report), count: onBoard, noun: "waybill" });
-    else if (name === "loading") files.push({ file: await buildDocument("loadingReport", report), count: onBoard, noun: "waybill" });
-    else if (name === "empties") files.push({ file: await buildDocument("emptyContainerReport", report), count: report.empties.length, noun: "empty van" });
-    else files.push({ file: await buildDocument("costingManifest", report), count: report.lines.length, noun: "waybill" });
+      files.push({ report: name, file: await buildDocument("buildupReport", { ...report, copy: !reader.isDat }), count: report.lines.length, noun: "waybill" });
+      files.push({ report: name, file: await buildDocument("buildupWorkbook", report), count: report.lines.length, noun: "waybill" });
+    } else if (name === "manifest") files.push({ report: name, file: await buildDocument("coastingManifest", report), count: onBoard, noun: "waybill" });
+    else if (name === "loading") files.push({ report: name, file: await buildDocument("loadingReport", report), count: onBoard, noun: "waybill" });
+    else if (name === "empties") files.push({ report: name, file: await buildDocument("emptyContainerReport", report), count: report.empties.length, noun: "empty van" });
+    else files.push({ report: name, file: await buildDocument("costingManifest", report), count: report.lines.length, noun: "waybill" });
   }
   return files;
 }

@@ -9,14 +9,15 @@ const tag = "Outbound";
 const permission = "OUTBOUND";
 
 /**
- * The outbound voyage list and the voyage's documents (001 §7 OutBound: voyage listings per branch; §9 build-up
- * report, Buildup.xlsx, Coasting_Manifest.xlsx, Loading_Report.xlsx, the empty container report and the cost
- * manifest). A voyage is seen by the staff of the branches it leaves from and calls at.
+ * The outbound voyage list, the one list the outbound screens start from, and the voyage's documents (001 §7
+ * OutBound: voyage listings per branch; §9 build-up report, Buildup.xlsx, Coasting_Manifest.xlsx,
+ * Loading_Report.xlsx, the empty container report and the cost manifest). A voyage is seen by the staff of the
+ * branches it leaves from and calls at.
  */
 export const voyageDocumentRoutes: RouteDef[] = [
   route({
     method: "post", path: "/OutBound/voyages/load", permission, tag, body: outboundVoyageListQuery,
-    summary: "Voyages leaving from or calling at the caller's branches, latest departure first, 20 a page, with their waybill count",
+    summary: "The outbound voyage list: active voyages leaving from or calling at the caller's branches, latest departure first, 20 a page, with their waybills, where their loading and stowage stand (filtered by state), and whether the caller works at the origin",
     response: z.object({ data: z.array(outboundVoyageRow), total: z.number(), message: z.string().optional() }),
   }, ({ deps, body, caller }) => listOutboundVoyages(deps.db, caller, body)),
   route({

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { MAX_TAKE } from "../../../shared/contracts.ts";
+import { LOADING_STATES } from "../load-lists/rules.ts";
 import { OUTBOUND_VOYAGE_PAGE_SIZE } from "./rules.ts";
 
-/** Contracts of the voyage list and the voyage's documents; zod and pure modules only, so the web app uses them. */
+/**
+ * Contracts of the outbound voyage list (the one list staff load, stow, report and reguide voyages from) and the
+ * voyage's documents; zod and pure modules only, so the web app uses them.
+ */
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} can be at most ${max} characters`);
@@ -16,6 +20,8 @@ export const outboundVoyageListQuery = z.object({
   search: z.string({ error: "search must be text" }).trim().max(100, "search can be at most 100 characters").default(""),
   /** Only the voyages leaving from or calling at this branch (one of the caller's). */
   branchCode: z.string({ error: "branchCode must be text" }).trim().max(20, "branchCode can be at most 20 characters").default(""),
+  /** Only the voyages whose loading stands here. */
+  state: z.enum(LOADING_STATES, { error: `state must be one of: ${LOADING_STATES.join(", ")}` }).optional(),
 });
 export type OutboundVoyageListQuery = z.infer<typeof outboundVoyageListQuery>;
 
@@ -36,6 +42,20 @@ export const outboundVoyageRow = z.object({
   finalTallyAt: z.string().nullable(),
   /** Waybills on the voyage that are not cancelled. */
   waybills: z.number(),
+  /**
+   * Whether the caller works at the voyage's origin: its load list, tally sheets, stowage, reguiding and pick-up
+   * lists are the origin's work; the staff of a port of call read its reports.
+   */
+  atOrigin: z.boolean(),
+  /** Where its loading stands: waybills still Draft (waiting for a release), on the load list and loaded. */
+  waiting: z.number(),
+  onList: z.number(),
+  loaded: z.number(),
+  /** Vans counted on its loading tally sheets (full and empty), and of them the ones placed in a slot of its plan. */
+  counted: z.number(),
+  placed: z.number(),
+  planStarted: z.boolean(),
+  state: z.enum(LOADING_STATES),
   dateModified: z.string(),
 });
 export type OutboundVoyageRow = z.infer<typeof outboundVoyageRow>;

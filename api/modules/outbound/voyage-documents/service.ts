@@ -10,6 +10,9 @@ import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { RATE_UNIT_LABELS } from "../../master-data/index.ts";
 import type { VoyageCargoLine, VoyageEmptyLine, VoyageReport, VoyageReportHeader } from "../../../../templates/exports/voyage-reports.ts";
+import { loadingState } from "../load-lists/rules.ts";
+import { voyageLoadingFigures, voyageLoadingState } from "../load-lists/service.ts";
+import { voyageStowageFigures } from "../stowage/service.ts";
 import { cargoClassOf, voyageReportName, voyageSheetName } from "./rules.ts";
 import type { OutboundVoyageListQuery, OutboundVoyageRow, VoyageReportSummary } from "./schemas.ts";
 
@@ -221,73 +224,81 @@ function touching(codes: readonly string[]): SQL {
   return or(inArray(sql`lower(${voyageSchedules.originBranchCode})`, lower), calls)!;
 }
 
-/** Voyages of the caller's branches (leaving from or calling at one), latest departure first, with their waybill count. */
+/** Voyage rows with everything the list shows, read in one statement per page. */
+async function voyageRows(db: Db, scope: BranchScope, where: SQL | undefined, page: { take: number; skip: number }): Promise<OutboundVoyageRow[]> {
+  const rows = await db.select({
+    voyage: voyageSchedules, vesselName: vessels.name, originBranchName: branches.name,
+    waybills: sql<number>`(select count(*) from ${waybills} where ${waybills.voyageNum} = ${voyageSchedules.voyageNum} and ${waybills.status} <> ${CANCELLED})`
+      .mapWith(Number),
+    ...voyageLoadingFigures,
+    ...voyageStowageFigures,
+  }).from(voyageSchedules)
+    .innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
+    .innerJoin(branches, eq(branches.code, voyageSchedules.originBranchCode))
+    .where(where)
+    .orderBy(desc(voyageSchedules.estimatedTimeDeparture), asc(voyageSchedules.voyageNum)).limit(page.take).offset(page.skip);
+  const nums = rows.map((r) => r.voyage.voyageNum);
+  const calls = nums.length
+    ? await db.select({
+      voyageNum: voyageScheduleDestinations.voyageNum, branchCode: voyageScheduleDestinations.destinationBranchCode, branchName: branches.name,
+      estimatedTimeArrival: voyageScheduleDestinations.estimatedTimeArrival,
+    }).from(voyageScheduleDestinations).innerJoin(branches, eq(branches.code, voyageScheduleDestinations.destinationBranchCode))
+      .where(inArray(voyageScheduleDestinations.voyageNum, nums)).orderBy(asc(voyageScheduleDestinations.seq))
+    : [];
+  return rows.map(({ voyage, vesselName, originBranchName, ...figures }) => {
+    const finalTallyAt = voyage.finalTallyAt?.toISOString() ?? null;
+    return {
+      id: voyage.id,
+      voyageNum: voyage.voyageNum,
+      voyageRef: voyage.voyageRef,
+      vesselCode: voyage.vesselCode,
+      vesselName,
+      routeCode: voyage.routeCode,
+      originBranchCode: voyage.originBranchCode,
+      originBranchName,
+      destinations: calls.filter((c) => c.voyageNum === voyage.voyageNum)
+        .map((c) => ({ branchCode: c.branchCode, branchName: c.branchName, estimatedTimeArrival: c.estimatedTimeArrival.toISOString() })),
+      estimatedTimeDeparture: voyage.estimatedTimeDeparture.toISOString(),
+      remarks: voyage.remarks,
+      isActive: voyage.isActive,
+      finalTallyAt,
+      waybills: figures.waybills,
+      atOrigin: coversBranch(scope, voyage.originBranchCode),
+      waiting: figures.waiting,
+      onList: figures.onList,
+      loaded: figures.loaded,
+      counted: figures.counted,
+      placed: figures.placed,
+      planStarted: figures.planStarted,
+      state: loadingState({ onList: figures.onList + figures.loaded, counted: figures.counted, finalTallyAt }),
+      dateModified: voyage.dateModified.toISOString(),
+    };
+  });
+}
+
+/**
+ * The one voyage list of the outbound screens: the active voyages leaving from or calling at the caller's
+ * branches, latest departure first, each with its waybills, where its loading and stowage stand, and whether the
+ * caller works at its origin; filtered by a search, a branch and the loading state.
+ */
 export async function listOutboundVoyages(db: Db, scope: BranchScope, query: OutboundVoyageListQuery) {
   const where = and(
+    eq(voyageSchedules.isActive, true),
     scope.allBranches ? undefined : scope.branchCodes.length ? touching(scope.branchCodes) : sql`false`,
     query.branchCode ? touching([query.branchCode]) : undefined,
     searchAny([voyageSchedules.voyageNum, voyageSchedules.voyageRef, voyageSchedules.vesselCode, vessels.name, voyageSchedules.routeCode, voyageSchedules.remarks], query.search || undefined),
+    query.state ? sql`${voyageLoadingState} = ${query.state}` : undefined,
   );
-  const base = db.select({ voyage: voyageSchedules, vesselName: vessels.name, originBranchName: branches.name }).from(voyageSchedules)
-    .innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode))
-    .innerJoin(branches, eq(branches.code, voyageSchedules.originBranchCode))
-    .where(where);
-  const [rows, [{ total }]] = await Promise.all([
-    base.orderBy(desc(voyageSchedules.estimatedTimeDeparture), asc(voyageSchedules.voyageNum)).limit(query.take).offset(query.skip),
+  const [data, [{ total }]] = await Promise.all([
+    voyageRows(db, scope, where, query),
     db.select({ total: count() }).from(voyageSchedules).innerJoin(vessels, eq(vessels.code, voyageSchedules.vesselCode)).where(where),
   ]);
-  const nums = rows.map((r) => r.voyage.voyageNum);
-  const [calls, counts] = nums.length
-    ? await Promise.all([
-      db.select({
-        voyageNum: voyageScheduleDestinations.voyageNum, branchCode: voyageScheduleDestinations.destinationBranchCode, branchName: branches.name,
-        estimatedTimeArrival: voyageScheduleDestinations.estimatedTimeArrival,
-      }).from(voyageScheduleDestinations).innerJoin(branches, eq(branches.code, voyageScheduleDestinations.destinationBranchCode))
-        .where(inArray(voyageScheduleDestinations.voyageNum, nums)).orderBy(asc(voyageScheduleDestinations.seq)),
-      db.select({ voyageNum: waybills.voyageNum, n: count() }).from(waybills)
-        .where(and(inArray(waybills.voyageNum, nums), ne(waybills.status, CANCELLED))).groupBy(waybills.voyageNum),
-    ])
-    : [[], []];
-  const data: OutboundVoyageRow[] = rows.map(({ voyage, vesselName, originBranchName }) => ({
-    id: voyage.id,
-    voyageNum: voyage.voyageNum,
-    voyageRef: voyage.voyageRef,
-    vesselCode: voyage.vesselCode,
-    vesselName,
-    routeCode: voyage.routeCode,
-    originBranchCode: voyage.originBranchCode,
-    originBranchName,
-    destinations: calls.filter((c) => c.voyageNum === voyage.voyageNum)
-      .map((c) => ({ branchCode: c.branchCode, branchName: c.branchName, estimatedTimeArrival: c.estimatedTimeArrival.toISOString() })),
-    estimatedTimeDeparture: voyage.estimatedTimeDeparture.toISOString(),
-    remarks: voyage.remarks,
-    isActive: voyage.isActive,
-    finalTallyAt: voyage.finalTallyAt?.toISOString() ?? null,
-    waybills: Number(counts.find((c) => c.voyageNum === voyage.voyageNum)?.n ?? 0),
-    dateModified: voyage.dateModified.toISOString(),
-  }));
   return data.length === 0 ? { data, total: Number(total), message: EMPTY_LIST_MESSAGE } : { data, total: Number(total) };
 }
 
 /** One voyage as the outbound list shows it (the Reguide dialogs read its vessel and dateModified). */
 export async function outboundVoyage(db: Db, voyageNum: string, scope: BranchScope): Promise<OutboundVoyageRow> {
   const v = await voyageInScope(db, voyageNum, scope);
-  const [{ n }] = await db.select({ n: count() }).from(waybills).where(and(eq(waybills.voyageNum, v.voyage.voyageNum), ne(waybills.status, CANCELLED)));
-  return {
-    id: v.voyage.id,
-    voyageNum: v.voyage.voyageNum,
-    voyageRef: v.voyage.voyageRef,
-    vesselCode: v.voyage.vesselCode,
-    vesselName: v.vesselName,
-    routeCode: v.voyage.routeCode,
-    originBranchCode: v.voyage.originBranchCode,
-    originBranchName: v.originBranchName,
-    destinations: v.calls.map((c) => ({ branchCode: c.branchCode, branchName: c.branchName, estimatedTimeArrival: c.estimatedTimeArrival.toISOString() })),
-    estimatedTimeDeparture: v.voyage.estimatedTimeDeparture.toISOString(),
-    remarks: v.voyage.remarks,
-    isActive: v.voyage.isActive,
-    finalTallyAt: v.voyage.finalTallyAt?.toISOString() ?? null,
-    waybills: Number(n),
-    dateModified: v.voyage.dateModified.toISOString(),
-  };
+  const [row] = await voyageRows(db, scope, eq(voyageSchedules.voyageNum, v.voyage.voyageNum), { take: 1, skip: 0 });
+  return row;
 }

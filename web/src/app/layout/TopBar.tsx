@@ -10,6 +10,7 @@ import {
   NavbarGroup,
   PopoverNext,
   Switch,
+  Tag,
 } from "@blueprintjs/core";
 import {
   Calendar,
@@ -19,6 +20,7 @@ import {
   Menu as MenuIcon,
   Moon,
   Notifications,
+  Offline,
   User,
 } from "@blueprintjs/icons";
 import { useAtomValue, useSetAtom } from "jotai";
@@ -30,7 +32,8 @@ import { signOut } from "../../lib/auth.ts";
 import { whileSaving } from "../../lib/leave-guard.ts";
 import { errorText, notify } from "../../lib/notify.ts";
 import { branchButtonDialog } from "../../lib/session-rules.ts";
-import { type SessionUser, sessionAtom, store } from "../../lib/session.ts";
+import { useOnline } from "../../lib/offline.ts";
+import { type SessionUser, sessionAtom, sessionUnconfirmedAtom, store } from "../../lib/session.ts";
 import { useIsWide } from "../../lib/use-media-query.ts";
 import { entryDialogAtom } from "../dialogs/entry-state.ts";
 import { unreadCountAtom } from "../../features/notifications/api/live.ts";
@@ -102,6 +105,21 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
+/**
+ * Says the app is working without the server: the browser has no connection, or the app started from the session
+ * this device kept because the server could not be reached. Screens that need the server fail meanwhile; the
+ * tally sheet keeps counting on the device.
+ */
+function OfflineTag() {
+  const online = useOnline();
+  const unconfirmed = useAtomValue(sessionUnconfirmedAtom);
+  if (online && !unconfirmed) return null;
+  const why = online
+    ? "The server cannot be reached: you are working with what this device kept from your last visit."
+    : "No connection: you are working with what this device kept. What you count at the pier is sent when the connection returns.";
+  return <Tag intent="warning" icon={<Offline />} title={why} className="lading-offline-tag" data-testid="app-offline">Offline</Tag>;
+}
+
 export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu: () => void }) {
   const wide = useIsWide();
   const [, navigate] = useLocation();
@@ -125,6 +143,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
         )}
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <OfflineTag />
         <Button
           variant="minimal"
           size="small"

@@ -9,8 +9,8 @@ import { startNotificationStream } from "../../features/notifications/api/live.t
 const MIN_GAP_MS = 1500;
 
 /**
- * While signed in, asks the server every 10 s, and whenever the page comes back into view, whether the session
- * still stands, so an administrator's change reaches an open page in seconds (000 §4). Notifications arrive on
+ * While signed in, asks the server every 10 s, whenever the page comes back into view and when the connection
+ * returns, whether the session still stands, so an administrator's change reaches an open page in seconds (000 §4). Notifications arrive on
  * their own stream meanwhile; a stream the server refuses asks for a session check at once.
  */
 export function useSessionWatch(userId: number) {
@@ -34,11 +34,14 @@ export function useSessionWatch(userId: number) {
     };
     const timer = setInterval(tick, SESSION_CHECK_INTERVAL_MS);
     window.addEventListener("focus", run);
+    // The connection is back: a session started offline is confirmed (or ended) at once, not at the next tick.
+    window.addEventListener("online", tick);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       stopStream();
       clearInterval(timer);
       window.removeEventListener("focus", run);
+      window.removeEventListener("online", tick);
       document.removeEventListener("visibilitychange", onVisibility);
     };
   }, [userId, pending]);

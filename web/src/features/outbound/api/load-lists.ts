@@ -1,18 +1,9 @@
 import { api, API_BASE, requestFile } from "../../../lib/api.ts";
-import type { LoadListView, LoadingState, ListResult, OutboundVoyageRow, ReleaseDetail, WriteResult } from "./loading-contracts.ts";
+import type { LoadListView, ReleaseDetail, WriteResult } from "./loading-contracts.ts";
 
-/** The calls of the load list screens and the outbound voyage list (001 §7 OutBound: load list, voyage listings). */
+/** The calls of the load list screens (001 §7 OutBound: load list); the voyages come from api/voyage-documents.ts. */
 
 const ref = (value: string) => encodeURIComponent(value);
-
-export interface VoyageQuery {
-  skip: number;
-  take: number;
-  search?: string;
-  state?: LoadingState;
-}
-
-export const loadOutboundVoyages = (query: VoyageQuery) => api.post<ListResult<OutboundVoyageRow>>("/OutBound/loadList/voyages", query);
 
 export const readLoadList = (voyageNum: string) => api.get<{ data: LoadListView }>(`/OutBound/loadList/voyage/${ref(voyageNum)}`);
 

@@ -2,10 +2,8 @@
  * The loading screens' reach into the API's outbound module for contracts (load lists and tally sheets): types
  * for free, and the pure values the screens and the offline queue decide with.
  */
-export type {
-  LoadListView, LoadListWaybill, OutboundVoyageRow, ReleaseDetail, ReleaseRow, VoyageHeader, VoyageListQuery,
-} from "../../../../../api/modules/outbound/load-lists/schemas.ts";
-export { ADD_STATUS, LOADING_STATES, OPEN_RELEASE, RELEASE_TYPES, VOYAGE_PAGE_SIZE } from "../../../../../api/modules/outbound/load-lists/rules.ts";
+export type { LoadListView, LoadListWaybill, ReleaseDetail, ReleaseRow, VoyageHeader } from "../../../../../api/modules/outbound/load-lists/schemas.ts";
+export { ADD_STATUS, LOADING_STATES, OPEN_RELEASE, RELEASE_TYPES } from "../../../../../api/modules/outbound/load-lists/rules.ts";
 export type { LoadingState, ReleaseType } from "../../../../../api/modules/outbound/load-lists/rules.ts";
 export type {
   TallyCandidate, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView,

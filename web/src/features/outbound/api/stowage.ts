@@ -6,18 +6,13 @@ import type {
   PlacementRow,
   PlaceVanInput,
   StowagePlanView,
-  StowageVoyageRow,
 } from "../../../../../api/modules/outbound/stowage/schemas.ts";
 
 /** The calls of the stowage plan screen (001 §7 OutBound: stowage plan). */
 
-export type { CargoLocationInput, CountedVanRow, PlacementRow, PlaceVanInput, StowagePlanView, StowageVoyageRow };
+export type { CargoLocationInput, CountedVanRow, PlacementRow, PlaceVanInput, StowagePlanView };
 
 const ref = (value: string) => encodeURIComponent(value);
-
-/** The voyages of the user's branches with vans counted onto them or a plan started. */
-export const loadStowageVoyages = (search: string) =>
-  api.get<{ data: StowageVoyageRow[]; message?: string }>("/OutBound/stowage/voyages", { search });
 
 export const readStowagePlan = (voyageNum: string) => api.get<{ data: StowagePlanView }>(`/OutBound/stowage/get/${ref(voyageNum)}`);
 

@@ -1,10 +1,12 @@
 import { api, API_BASE, requestFile } from "../../../lib/api.ts";
 import type { ListResult } from "../../../../../api/shared/contracts.ts";
 import type { OutboundVoyageRow, VoyageReportSummary } from "../../../../../api/modules/outbound/voyage-documents/schemas.ts";
+import type { LoadingState } from "./loading-contracts.ts";
 
 /**
- * The calls of the outbound voyage list and its Reports panel (001 §7 OutBound: voyage listings per branch; §9
- * the build-up report and the voyage's exports). The contracts come straight from the module's schemas.
+ * The calls of the outbound voyage list, the one list the outbound screens start from, and its Reports panel
+ * (001 §7 OutBound: voyage listings per branch; §9 the build-up report and the voyage's exports). The contracts
+ * come straight from the module's schemas.
  */
 
 export type { OutboundVoyageRow, VoyageReportSummary };
@@ -16,6 +18,8 @@ export interface OutboundVoyageQuery {
   skip: number;
   take: number;
   search?: string;
+  /** Only the voyages whose loading stands here. */
+  state?: LoadingState;
 }
 
 export const loadOutboundVoyages = (query: OutboundVoyageQuery) => api.post<ListResult<OutboundVoyageRow>>("/OutBound/voyages/load", query);

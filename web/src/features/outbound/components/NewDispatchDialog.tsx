@@ -12,11 +12,12 @@ import { DispatchLinesTable } from "./DispatchLinesTable.tsx";
 const VOYAGE_INPUT = "dispatch-new-voyage";
 
 /**
- * Starts a pick-up list: a voyage of the user's branches is chosen, its door pick-ups at the origin are shown,
- * and the list is made as a draft to be sent from the list.
+ * Starts a pick-up list: a voyage of the user's branches is chosen (the one the page was opened for, if any), its
+ * door pick-ups at the origin are shown, and the list is made as a draft to be sent from the list.
  */
-export function NewDispatchDialog(props: { isOpen: boolean; onClose: () => void; onCreated: (row: DispatchRow) => void }) {
+export function NewDispatchDialog(props: { isOpen: boolean; voyageNum?: string; onClose: () => void; onCreated: (row: DispatchRow) => void }) {
   const { isOpen, onClose, onCreated } = props;
+  const given = props.voyageNum ?? "";
   const opening = useOpenings(isOpen);
   const [search, setSearch] = useState("");
   const [voyageNum, setVoyageNum] = useState("");
@@ -26,16 +27,17 @@ export function NewDispatchDialog(props: { isOpen: boolean; onClose: () => void;
 
   useEffect(() => {
     if (!isOpen) return;
-    setSearch("");
-    setVoyageNum("");
+    setSearch(given);
+    setVoyageNum(given);
     setRemarks("");
     setError(undefined);
-  }, [isOpen]);
+  }, [isOpen, given]);
 
   const settled = useDebounced(search.trim());
   const voyages = useRecord(isOpen && opening ? `${opening}:${settled}` : null, () => loadOutboundVoyages({ skip: 0, take: 50, search: settled }));
   const preview = useRecord(isOpen && voyageNum ? voyageNum : null, () => previewDispatch(voyageNum), { keepStale: false, quiet: () => true });
-  const offered = voyages.data?.data ?? [];
+  // Pick-ups are made at the voyage's origin: the voyages the user only sees as a port of call are not offered.
+  const offered = (voyages.data?.data ?? []).filter((v) => v.atOrigin);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

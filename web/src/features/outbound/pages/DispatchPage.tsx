@@ -24,10 +24,13 @@ const STATUS_INTENT = { Draft: "none", Sent: "primary", Archived: "success" } as
  * Outbound dispatch (001 §2 /outbound/dispatchModule): the pick-up lists of the voyages' door bookings at the
  * user's branches. A list is made as a draft, sent to the branch's dispatch team (each is notified and
  * e-mailed), then archived; the archive is read here too. A notification's link names the list in the address
- * (`?dispatchNum=`), which fills the search box.
+ * (`?dispatchNum=`), which fills the search box; the voyage list's Dispatch names the voyage (`?voyageNum=`),
+ * whose lists are shown and which a new list starts from.
  */
 export default function DispatchPage(_props: PageProps) {
-  const addressed = new URLSearchParams(useSearch()).get("dispatchNum") ?? "";
+  const params = new URLSearchParams(useSearch());
+  const voyageNum = params.get("voyageNum") ?? "";
+  const addressed = params.get("dispatchNum") ?? voyageNum;
   const list = usePagedList<DispatchRow, View>({
     load: (q: PageQuery<View>) => loadDispatchLists({ skip: q.skip, take: q.take, search: q.search, view: q.filter }),
     initialFilter: "current",
@@ -119,6 +122,7 @@ export default function DispatchPage(_props: PageProps) {
       </PagedTable>
       <NewDispatchDialog
         isOpen={creating}
+        voyageNum={voyageNum}
         onClose={() => setCreating(false)}
         onCreated={(row) => {
           setCreating(false);

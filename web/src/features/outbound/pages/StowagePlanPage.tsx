@@ -31,7 +31,7 @@ export default function StowagePlanPage({ params }: PageProps) {
     <div className="lading-page" data-testid="stowage-plan-page">
       <PageHeader
         title={`Stowage plan ${voyageNum}`}
-        crumbs={[{ text: "Outbound", href: PAGES.outbound }, { text: "Stowage plans", href: PAGES.stowageVoyages }]}
+        crumbs={[{ text: "Outbound", href: PAGES.outbound }]}
         actions={view?.plan
           ? <AnchorButton icon={<Print />} text="Print plan" href={stowagePrintUrl(voyageNum)} target="_blank" data-testid="stowage-print" />
           : undefined}
@@ -39,7 +39,7 @@ export default function StowagePlanPage({ params }: PageProps) {
       {state.kind === "loading" && <NonIdealState icon={<Spinner size={30} />} />}
       {state.kind === "missing" && (
         <NonIdealState icon={<GridView size={32} />} title={state.message} data-testid="stowage-missing"
-          action={<Button text="Back to the voyages" onClick={() => navigate(PAGES.stowageVoyages)} />} />
+          action={<Button text="Back to the voyages" onClick={() => navigate(PAGES.outbound)} />} />
       )}
       {view && (
         <>

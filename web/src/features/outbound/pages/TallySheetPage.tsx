@@ -73,10 +73,11 @@ export default function TallySheetPage({ params }: PageProps) {
   const refresh = useCallback(async () => {
     try {
       const answer = (await readTallyView(voyageNum)).data;
+      // Kept first: what the screen shows is then what it can show again with no connection.
+      await keepView(userId, voyageNum, answer);
       setView(answer);
       setFromDevice(false);
       setMissing(null);
-      await keepView(userId, voyageNum, answer);
     } catch (error) {
       const unreachable = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
       if (!unreachable) {
