@@ -237,6 +237,9 @@ export const DEMO_COMPANY_POLICIES: Seed<typeof companyPolicies>[] = [
   { code: "C0007", description: "Claim days", defaultValueDecimal: "30", dateEffective: "2025-01-01" },
   { code: "C0013", description: "Detention fee per day", defaultValueDecimal: "1200.00", dateEffective: "2025-01-01" },
   { code: "VAN-OUT FEE IN PESO", description: "Van-out fee", defaultValueDecimal: "2500.00", dateEffective: "2025-01-01", inputtedString: "PHP" },
+  { code: "STORAGE FEE PER TEU", description: "Storage fee per TEU per day", defaultValueDecimal: "900.00", dateEffective: "2025-01-01" },
+  { code: "FREE TIME RATE BASIS", description: "Demurrage and detention per TEU or per van", dateEffective: "2025-01-01", inputtedString: "TEU" },
+  { code: "OUTBOUND DEMURRAGE", description: "Demurrage at the origin from CY-in to loading", dateEffective: "2025-01-01", inputtedString: "OFF" },
 ];
 
 // -------------------------------------------------------------------------------------------------- rates
