@@ -276,7 +276,7 @@ describe("the edges", () => {
 
 describe("TEU, the storage due date, the countdown and the billing side", () => {
   it("reads a van's TEU from its length or its ISO size-type code", () => {
-    expect(["20", "40", "45", "22G1", "42G1", "45G1", "45R1", "L5G1", "40HC", "", "30"].map(teuOfSize)).toEqual(["1", "2", "2.25", "1", "2", "2", "2", "2.25", "2", null, null]);
+    expect(["20", "40", "45", "22G1", "42G1", "45G1", "45R1", "L5G1", "40HC", "40' HC", "20 ft", "", "30"].map(teuOfSize)).toEqual(["1", "2", "2.25", "1", "2", "2", "2", "2.25", "2", "2", "1", null, null]);
     expect(chargedUnits(["20", "20"], "TEU")).toEqual({ basis: "TEU", vans: 2, teu: "2", units: "2" });
     expect(chargedUnits(["45"], "VAN")).toEqual({ basis: "VAN", vans: 1, teu: "2.25", units: "1" });
     expect(chargedUnits([], "TEU", 2)).toEqual({ basis: "TEU", vans: 2, teu: "2", units: "2" });

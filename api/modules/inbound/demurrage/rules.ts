@@ -187,8 +187,8 @@ export type RateBasis = "TEU" | "VAN";
  * "45G1", "L5G1"). Null for a size it cannot read.
  */
 export function teuOfSize(size: string): string | null {
-  const text = size.trim().toUpperCase();
-  const feet = /^(20|40|45)(?:\s*(?:'|FT|HC|GP|DV|RF|OT|FR)?)*$/.exec(text)?.[1];
+  const text = size.toUpperCase().replace(/[\s'’"-]/g, "");
+  const feet = /^(20|40|45)(?:FT)?(?:HC|GP|DV|RF|OT|FR)?$/.exec(text)?.[1];
   if (feet) return feet === "20" ? "1" : feet === "40" ? "2" : "2.25";
   const iso = /^([24L])[0-9A-Z][A-Z][0-9A-Z]$/.exec(text)?.[1];
   if (iso) return iso === "2" ? "1" : iso === "4" ? "2" : "2.25";
