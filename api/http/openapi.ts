@@ -49,6 +49,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Outbound": "After the withdrawal: cargo transfer slips, with the waybill and loading to come.",
   "CRO Accounting": "Cargo-release accounting: the voyages to bill, the waybill invoices, and their postings to BASE.",
   "SI archive": "Posted sales invoices and their waybills, by year, month, vessel and voyage (read-only).",
+  "Inbound": "At the destination: storage, demurrage and detention past the free days, with the unload list, release and van-in to come.",
   "Collections": "Collections at DAT: receipts settling invoices less the tax the payer withholds, and the Form 2307 each customer owes.",
   "PdcClearing": "Post-dated cheques by due date: deposited, cleared on a banking day, bounced or replaced.",
   "BaseManualSI": "Manual sales invoices on the serials of the branch's Authority-to-Print booklets, and the booklet register.",

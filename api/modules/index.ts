@@ -11,6 +11,7 @@ import { bookingsModule } from "./bookings/index.ts";
 import { customerRequestsModule } from "./customer-requests/index.ts";
 import { emailModule } from "./email/index.ts";
 import { hustlingModule } from "./hustling/index.ts";
+import { inboundModule } from "./inbound/index.ts";
 import type { LadingModule } from "./manifest.ts";
 import { masterDataModule } from "./master-data/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
@@ -43,6 +44,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   bookingsModule,
   outboundModule,
   accountingModule,
+  inboundModule,
   hustlingModule,
   customerRequestsModule,
 ];

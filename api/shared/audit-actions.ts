@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   // Customer requests: a draft written, changed, archived or deleted; an approval writing the customer master.
   "CUSTOMER_REQUEST_CREATED", "CUSTOMER_REQUEST_CHANGED", "CUSTOMER_REQUEST_ARCHIVED", "CUSTOMER_REQUEST_DELETED",
   "CUSTOMER_REQUEST_APPLIED",
+  // Storage, demurrage and detention charged on a waybill by the nightly run, and its figures changed (before and after).
+  "FREE_TIME_CHARGED", "FREE_TIME_CHANGED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -189,10 +189,32 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** Monday to Saturday: the schedule of a branch that has none recorded. */
 export const DEFAULT_WORK_SCHEDULE: readonly Weekday[] = [1, 2, 3, 4, 5, 6];
 
+/**
+ * What kind of day a holiday row is, as the yearly proclamation lists it: a regular holiday and a special
+ * non-working day close the branches the row applies to; a special working day (25 Feb 2025) is remembered on
+ * the calendar but worked like any other day.
+ */
+export const HOLIDAY_TYPES = ["REGULAR", "SPECIAL_NON_WORKING", "SPECIAL_WORKING"] as const;
+export type HolidayType = (typeof HOLIDAY_TYPES)[number];
+
+/** A holiday row's type in words, for screens and printouts. */
+export const HOLIDAY_TYPE_LABELS: Record<HolidayType, string> = {
+  REGULAR: "Regular holiday",
+  SPECIAL_NON_WORKING: "Special non-working day",
+  SPECIAL_WORKING: "Special working day",
+};
+
 /** A holiday of one branch, or of every branch when branchCode is null (a national holiday). */
 export interface Holiday {
   date: string;
   branchCode: string | null;
+  /** REGULAR when not given. */
+  holidayType?: HolidayType;
+}
+
+/** Whether a holiday row closes the branches it applies to: every type but a special working day does. */
+export function holidayCloses(holiday: Pick<Holiday, "holidayType">): boolean {
+  return holiday.holidayType !== "SPECIAL_WORKING";
 }
 
 /** The working calendar of one branch. Without a branch only national holidays apply. */
@@ -208,13 +230,16 @@ export function weekdayOf(date: string): Weekday {
   return (((dayNumber(date) + 4) % 7) + 7) % 7 as Weekday;
 }
 
-/** Whether the branch works on `date`: a day of its schedule that is neither a national nor its own holiday. */
+/**
+ * Whether the branch works on `date`: a day of its schedule that is neither a national nor its own holiday (a
+ * special working day does not close it).
+ */
 export function isWorkingDay(date: string, calendar: BranchCalendar = {}): boolean {
   const schedule = calendar.workSchedule ?? DEFAULT_WORK_SCHEDULE;
   if (!schedule.includes(weekdayOf(date))) return false;
   const branch = calendar.branchCode ?? null;
   return !(calendar.holidays ?? []).some((holiday) =>
-    holiday.date === date && (holiday.branchCode === null || holiday.branchCode === branch)
+    holiday.date === date && (holiday.branchCode === null || holiday.branchCode === branch) && holidayCloses(holiday)
   );
 }
 

@@ -13,3 +13,4 @@ export * from "./outbound.ts";
 export * from "./accounting.ts";
 export * from "./hustling.ts";
 export * from "./customer-requests.ts";
+export * from "./inbound.ts";

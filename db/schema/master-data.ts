@@ -363,12 +363,16 @@ export const commodities = pgTable("commodities", {
   ...auditColumns,
 }, (t) => [index("commodities_category_idx").on(t.categoryCode)]);
 
-/** A day off: for one branch, or for every branch when branchCode is null. */
+/**
+ * A holiday: for one branch, or for every branch when branchCode is null. REGULAR and SPECIAL_NON_WORKING days
+ * close the branch; a SPECIAL_WORKING day is kept on the calendar and worked (HOLIDAY_TYPES of api/shared/dates.ts).
+ */
 export const holidays = pgTable("holidays", {
   ...idColumn,
   holidayDate: businessDate("holiday_date").notNull(),
   name: text("name").notNull(),
   branchCode: text("branch_code").references(() => branches.code, { onUpdate: "cascade" }),
+  holidayType: text("holiday_type").notNull().default("REGULAR"),
   ...activeColumn,
   ...auditColumns,
 }, (t) => [

@@ -237,6 +237,9 @@ export const DEMO_COMPANY_POLICIES: Seed<typeof companyPolicies>[] = [
   { code: "C0007", description: "Claim days", defaultValueDecimal: "30", dateEffective: "2025-01-01" },
   { code: "C0013", description: "Detention fee per day", defaultValueDecimal: "1200.00", dateEffective: "2025-01-01" },
   { code: "VAN-OUT FEE IN PESO", description: "Van-out fee", defaultValueDecimal: "2500.00", dateEffective: "2025-01-01", inputtedString: "PHP" },
+  { code: "STORAGE FEE PER TEU", description: "Storage fee per TEU per day", defaultValueDecimal: "900.00", dateEffective: "2025-01-01" },
+  { code: "FREE TIME RATE BASIS", description: "Demurrage and detention per TEU or per van", dateEffective: "2025-01-01", inputtedString: "TEU" },
+  { code: "OUTBOUND DEMURRAGE", description: "Demurrage at the origin from CY-in to loading", dateEffective: "2025-01-01", inputtedString: "OFF" },
 ];
 
 // -------------------------------------------------------------------------------------------------- rates
@@ -521,27 +524,48 @@ export const DEMO_COMMODITIES: Seed<typeof commodities>[] = [
 
 // --------------------------------------------------------------------------------------------- calendar
 
-/** National days off (for every branch), by year; movable feasts follow the 2026 and 2027 calendars. */
-const NATIONAL_HOLIDAYS: Record<string, [string, string][]> = {
+/** The type of a holiday row: R regular, S special non-working, W special working (worked like any other day). */
+type DayKind = "R" | "S" | "W";
+const HOLIDAY_TYPE_OF: Record<DayKind, "REGULAR" | "SPECIAL_NON_WORKING" | "SPECIAL_WORKING"> = {
+  R: "REGULAR", S: "SPECIAL_NON_WORKING", W: "SPECIAL_WORKING",
+};
+
+/**
+ * National holidays (for every branch), by year, with their type. 2025 is Proclamation 727 as the domain notes list
+ * it (the days proclaimed later, Eid'l Fitr and Eid'l Adha among them, left out); movable feasts of 2026 and 2027
+ * follow those years' calendars, and the EDSA anniversary stays a special working day as in 2025.
+ */
+const NATIONAL_HOLIDAYS: Record<string, [string, string, DayKind][]> = {
+  "2025": [
+    ["01-01", "New Year's Day", "R"], ["01-29", "Chinese New Year", "S"], ["02-25", "EDSA People Power Revolution Anniversary", "W"],
+    ["04-09", "Araw ng Kagitingan", "R"], ["04-17", "Maundy Thursday", "R"], ["04-18", "Good Friday", "R"], ["04-19", "Black Saturday", "S"],
+    ["05-01", "Labor Day", "R"], ["06-12", "Independence Day", "R"], ["08-21", "Ninoy Aquino Day", "S"], ["08-25", "National Heroes Day", "R"],
+    ["10-31", "All Saints' Day Eve", "S"], ["11-01", "All Saints' Day", "S"], ["11-30", "Bonifacio Day", "R"],
+    ["12-08", "Feast of the Immaculate Conception", "S"], ["12-24", "Christmas Eve", "S"], ["12-25", "Christmas Day", "R"],
+    ["12-30", "Rizal Day", "R"], ["12-31", "Last Day of the Year", "S"],
+  ],
   "2026": [
-    ["01-01", "New Year's Day"], ["02-17", "Chinese New Year"], ["02-25", "EDSA People Power Revolution Anniversary"],
-    ["03-20", "Eid'l Fitr"], ["04-02", "Maundy Thursday"], ["04-03", "Good Friday"], ["04-04", "Black Saturday"],
-    ["04-09", "Araw ng Kagitingan"], ["05-01", "Labor Day"], ["05-27", "Eid'l Adha"], ["06-12", "Independence Day"],
-    ["08-21", "Ninoy Aquino Day"], ["08-31", "National Heroes Day"], ["11-01", "All Saints' Day"], ["11-02", "All Souls' Day"],
-    ["11-30", "Bonifacio Day"], ["12-08", "Feast of the Immaculate Conception"], ["12-24", "Christmas Eve"],
-    ["12-25", "Christmas Day"], ["12-30", "Rizal Day"], ["12-31", "Last Day of the Year"],
+    ["01-01", "New Year's Day", "R"], ["02-17", "Chinese New Year", "S"], ["02-25", "EDSA People Power Revolution Anniversary", "W"],
+    ["03-20", "Eid'l Fitr", "R"], ["04-02", "Maundy Thursday", "R"], ["04-03", "Good Friday", "R"], ["04-04", "Black Saturday", "S"],
+    ["04-09", "Araw ng Kagitingan", "R"], ["05-01", "Labor Day", "R"], ["05-27", "Eid'l Adha", "R"], ["06-12", "Independence Day", "R"],
+    ["08-21", "Ninoy Aquino Day", "S"], ["08-31", "National Heroes Day", "R"], ["11-01", "All Saints' Day", "S"], ["11-02", "All Souls' Day", "S"],
+    ["11-30", "Bonifacio Day", "R"], ["12-08", "Feast of the Immaculate Conception", "S"], ["12-24", "Christmas Eve", "S"],
+    ["12-25", "Christmas Day", "R"], ["12-30", "Rizal Day", "R"], ["12-31", "Last Day of the Year", "S"],
   ],
   "2027": [
-    ["01-01", "New Year's Day"], ["02-06", "Chinese New Year"], ["02-25", "EDSA People Power Revolution Anniversary"],
-    ["03-10", "Eid'l Fitr"], ["03-25", "Maundy Thursday"], ["03-26", "Good Friday"], ["03-27", "Black Saturday"],
-    ["04-09", "Araw ng Kagitingan"], ["05-01", "Labor Day"], ["05-17", "Eid'l Adha"], ["06-12", "Independence Day"],
-    ["08-21", "Ninoy Aquino Day"], ["08-30", "National Heroes Day"], ["11-01", "All Saints' Day"], ["11-02", "All Souls' Day"],
-    ["11-30", "Bonifacio Day"], ["12-08", "Feast of the Immaculate Conception"], ["12-24", "Christmas Eve"],
-    ["12-25", "Christmas Day"], ["12-30", "Rizal Day"], ["12-31", "Last Day of the Year"],
+    ["01-01", "New Year's Day", "R"], ["02-06", "Chinese New Year", "S"], ["02-25", "EDSA People Power Revolution Anniversary", "W"],
+    ["03-10", "Eid'l Fitr", "R"], ["03-25", "Maundy Thursday", "R"], ["03-26", "Good Friday", "R"], ["03-27", "Black Saturday", "S"],
+    ["04-09", "Araw ng Kagitingan", "R"], ["05-01", "Labor Day", "R"], ["05-17", "Eid'l Adha", "R"], ["06-12", "Independence Day", "R"],
+    ["08-21", "Ninoy Aquino Day", "S"], ["08-30", "National Heroes Day", "R"], ["11-01", "All Saints' Day", "S"], ["11-02", "All Souls' Day", "S"],
+    ["11-30", "Bonifacio Day", "R"], ["12-08", "Feast of the Immaculate Conception", "S"], ["12-24", "Christmas Eve", "S"],
+    ["12-25", "Christmas Day", "R"], ["12-30", "Rizal Day", "R"], ["12-31", "Last Day of the Year", "S"],
   ],
 };
 
-/** City charter days and fiestas: [branch, month-day, name], the same date both years unless a year is given. */
+/**
+ * City charter days and fiestas, special non-working days in their city: [branch, month-day, name], the same date
+ * in 2026 and 2027 unless a year is given.
+ */
 const LOCAL_HOLIDAYS: [string, string, string][] = [
   ["MNL", "06-24", "Araw ng Maynila"],
   ["CEB", "2026-01-16", "Sinulog Festival"], ["CEB", "2027-01-15", "Sinulog Festival"], ["CEB", "02-24", "Cebu City Charter Day"],
@@ -555,10 +579,11 @@ const LOCAL_HOLIDAYS: [string, string, string][] = [
 
 export const DEMO_HOLIDAYS: Seed<typeof holidays>[] = [
   ...Object.entries(NATIONAL_HOLIDAYS).flatMap(([year, days]) =>
-    days.map(([day, name]) => ({ holidayDate: `${year}-${day}`, name, branchCode: null }))
+    days.map(([day, name, kind]) => ({ holidayDate: `${year}-${day}`, name, branchCode: null, holidayType: HOLIDAY_TYPE_OF[kind] }))
   ),
   ...LOCAL_HOLIDAYS.flatMap(([branchCode, day, name]) =>
-    (day.length === 10 ? [day] : ["2026", "2027"].map((year) => `${year}-${day}`)).map((holidayDate) => ({ holidayDate, name, branchCode }))
+    (day.length === 10 ? [day] : ["2026", "2027"].map((year) => `${year}-${day}`))
+      .map((holidayDate) => ({ holidayDate, name, branchCode, holidayType: "SPECIAL_NON_WORKING" }))
   ),
 ];
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { branches, holidays, routes } from "../../db/schema/master-data.ts";
 import { assertRouteFollowed, checkRouteFollowed } from "../../api/modules/master-data/places/service.ts";
+import { nationalHolidays } from "../../api/modules/accounting/pdc/service.ts";
 import { createUser, ensureBranch, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
@@ -375,5 +376,28 @@ describe("calendar", () => {
     expect((await get("/api/Calendar/holidays/loadForBranch?year=20x6")).status).toBe(400);
     expect((await get("/api/Calendar/holidays/loadForBranch?forBranch=ZZZ")).status).toBe(404);
     expect((await get("/api/Calendar/holidays/loadForBranch", plainToken)).status).toBe(403);
+  });
+
+  it("types a holiday: REGULAR unless told, a special working day leaves every branch and the banks open", async () => {
+    const regular = await post("/api/Calendar/holidays", { holidayDate: "2027-01-01", name: "New Year's Day" });
+    expect(regular.holidayType).toBe("REGULAR");
+    const edsa = await post("/api/Calendar/holidays", { holidayDate: "2027-02-25", name: "EDSA People Power Revolution Anniversary", holidayType: "SPECIAL_WORKING" });
+    expect(edsa.holidayType).toBe("SPECIAL_WORKING");
+    const wrong = await t.call("POST", "/api/Calendar/holidays", { token, body: { holidayDate: "2027-02-26", name: "Typo", holidayType: "SPECIAL" } });
+    expect(wrong.status).toBe(400);
+    expect((await expectErrorBody(wrong)).errors.holidayType).toEqual(["Type must be one of REGULAR, SPECIAL_NON_WORKING, SPECIAL_WORKING"]);
+    expect(await handle.db.select().from(holidays).where(eq(holidays.holidayDate, "2027-02-26"))).toEqual([]);
+
+    const listed = (await json(await get("/api/Calendar/readLocalHolidaybyBranch?BranchCode=CEB&dateFrom=2027-01-01&dateTo=2027-02-28"))).data;
+    expect(listed.holidays.map((h: any) => [h.holidayDate, h.holidayType])).toEqual([["2027-01-01", "REGULAR"], ["2027-02-25", "SPECIAL_WORKING"]]);
+    const day = async () => (await json(await get("/api/Calendar/workingDays?BranchCode=CEB&date=2027-02-25"))).data.days[0];
+    expect(await day()).toEqual({ date: "2027-02-25", weekday: 4, isWorkingDay: true, reason: null });
+    expect(await nationalHolidays(handle.db, "2027-01-01", "2027-02-28")).toEqual(["2027-01-01"]);
+
+    // Proclaimed a special non-working day after all: the branches and the banks close.
+    const changed = await t.call("PUT", `/api/Calendar/holidays/update/${edsa.id}`, { token, body: { dateModified: edsa.dateModified, holidayType: "SPECIAL_NON_WORKING" } });
+    expect(changed.status).toBe(200);
+    expect(await day()).toEqual({ date: "2027-02-25", weekday: 4, isWorkingDay: false, reason: "Holiday: EDSA People Power Revolution Anniversary" });
+    expect(await nationalHolidays(handle.db, "2027-01-01", "2027-02-28")).toEqual(["2027-01-01", "2027-02-25"]);
   });
 });

@@ -271,6 +271,7 @@ describe("lading CLI on the embedded database", () => {
       "sq-expire               5 0 * * *           Expire quotations past their validity",
       "booking-expire          10 0 * * *          Expire bookings nobody confirmed in time",
       "posting-relay           */2 * * * *         Post waiting invoices, receipts and reversals to BASE (hold them while no BASE is configured)",
+      "demurrage-accrue        20 0 * * *          Charge storage, demurrage and detention past the free days",
       "",
     ].join("\n"));
     const run = await lading(["schedule"], env);
@@ -362,7 +363,7 @@ describe.runIf(serverUrl)("lading CLI on PostgreSQL", () => {
     });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(stdout.split("\n")[0]).toMatch(/^Running 4 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\), posting-relay \(\*\/2 \* \* \* \*\)\. Stop with Ctrl-C\.$/);
+    expect(stdout.split("\n")[0]).toMatch(/^Running 5 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\), posting-relay \(\*\/2 \* \* \* \*\), demurrage-accrue \(20 0 \* \* \*\)\. Stop with Ctrl-C\.$/);
     expect(stdout.split("\n")[1]).toBe("Stopped.");
     expect(stderr).toBe("");
   });

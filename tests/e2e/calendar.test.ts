@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MONTH_NAMES, monthTitle } from "../../web/src/features/calendar/month-grid.ts";
-import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
@@ -138,5 +138,42 @@ describe("calendar in the browser", () => {
     await page.getByTestId("calendar-retry").click();
     await page.locator('[data-testid="calendar-grid"] [data-status="working"]').first().waitFor();
     expect(await page.getByTestId("calendar-failed").count()).toBe(0);
+  });
+
+  it("shows a special working day as worked, and each holiday's kind in the month's list", async () => {
+    // The demo calendar keeps the EDSA anniversary as a special working day and Chinese New Year as a special non-working day.
+    await page.getByTestId("calendar-branch").selectOption("CGY");
+    await goToMonth(2026, 2);
+    await seeStatus("2026-02-25", "working");
+    expect(await day("2026-02-25").getAttribute("aria-label"))
+      .toBe("Wednesday 25 February 2026, working day, special working day: EDSA People Power Revolution Anniversary (national)");
+    expect(await day("2026-02-25").textContent()).toContain("EDSA People Power Revolution Anniversary (worked)");
+    await seeStatus("2026-02-17", "holiday");
+    const list = await page.getByTestId("calendar-holiday-list").textContent();
+    expect(list).toContain("Tuesday 17 February 2026: Chinese New Year (national) · special non-working day");
+    expect(list).toContain("Wednesday 25 February 2026: EDSA People Power Revolution Anniversary (national) · special working day");
+    expect(await page.getByTestId("calendar-storage-note").textContent())
+      .toBe("Free storage days of cargo arriving at CGY skip Sundays and the holidays that close CGY; a special working day counts.");
+  });
+
+  it("types a new holiday on the holidays screen, regular unless chosen otherwise", async () => {
+    await page.goto(baseURL + "/master_data/holidays");
+    await page.getByTestId("new-holiday").click();
+    expect(await page.locator("#holiday-holidayType").inputValue()).toBe("REGULAR");
+    await page.locator("#holiday-holidayDate").fill("2026-09-08");
+    await page.locator("#holiday-name").fill("Test working holiday");
+    await page.locator("#holiday-holidayType").selectOption("SPECIAL_WORKING");
+    await page.getByTestId("holiday-save").click();
+    await seeNotice(page, "Holiday added successfully");
+    await page.getByTestId("holiday-year-filter").selectOption("2026");
+    await page.getByTestId("holiday-search").fill("Test working holiday");
+    await page.getByTestId("holiday-table").getByText("Special working day").waitFor();
+
+    await page.goto(baseURL + "/calendar");
+    await page.getByTestId("calendar-page").waitFor();
+    await goToMonth(2026, 9);
+    await seeStatus("2026-09-08", "working");
+    expect(await day("2026-09-08").getAttribute("aria-label"))
+      .toBe("Tuesday 8 September 2026, working day, special working day: Test working holiday (national)");
   });
 });

@@ -71,7 +71,7 @@ export async function seedAccountingWorld(db: Db, t: TestApp, people: Record<str
 
 /** The 2025 national holidays of the domain notes' PDC vectors, in the calendar master. */
 export async function seedHolidays2025(db: Db): Promise<void> {
-  await db.insert(holidays).values(HOLIDAYS_2025.map((h) => ({ holidayDate: h.date, name: h.name, branchCode: null }))).onConflictDoNothing();
+  await db.insert(holidays).values(HOLIDAYS_2025.map((h) => ({ holidayDate: h.date, name: h.name, holidayType: h.holidayType, branchCode: null }))).onConflictDoNothing();
 }
 
 /** An invoice's totals as issued: VATable sales net of VAT, the VAT, exempt and zero-rated sales, and the total. */

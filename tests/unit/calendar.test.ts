@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   dayLabel,
+  holidayTypeNote,
   daysInMonth,
   gridRange,
   longDate,
@@ -105,6 +106,17 @@ describe("calendar day labels and keys", () => {
       .toBe("Sunday 1 November 2026, rest day, holiday: All Saints' Day (national)");
     // Before the month is read only the date is known.
     expect(dayLabel({ date: "2026-06-09", status: null, closing: [] })).toBe("Tuesday 9 June 2026");
+    // A special working day is on the calendar and worked.
+    const edsa = { name: "EDSA People Power Revolution Anniversary", branchCode: null, holidayType: "SPECIAL_WORKING" as const };
+    expect(dayLabel({ date: "2026-02-25", status: "working", closing: [], observed: [edsa] }))
+      .toBe("Wednesday 25 February 2026, working day, special working day: EDSA People Power Revolution Anniversary (national)");
+  });
+
+  it("names the kind of a holiday that is not a regular one", () => {
+    expect(holidayTypeNote({ name: "Independence Day", branchCode: null })).toBe("");
+    expect(holidayTypeNote({ name: "Independence Day", branchCode: null, holidayType: "REGULAR" })).toBe("");
+    expect(holidayTypeNote({ name: "Ninoy Aquino Day", branchCode: null, holidayType: "SPECIAL_NON_WORKING" })).toBe(" · special non-working day");
+    expect(holidayTypeNote({ name: "EDSA", branchCode: null, holidayType: "SPECIAL_WORKING" })).toBe(" · special working day");
   });
 
   it("moves by day, week, week end and month", () => {

@@ -12,7 +12,6 @@ import {
   type PortRate,
   RATE_UNIT_LABELS,
   rateInForce,
-  storageDueDate,
   type TruckingRate,
   truckingRate,
 } from "../../api/modules/master-data/rules.ts";
@@ -228,7 +227,7 @@ describe("charge parts (001 §9)", () => {
   });
 });
 
-describe("working days and the storage due date", () => {
+describe("working days", () => {
   // 2026-06-12 (a Friday) is Independence Day; 2026-06-14 is a Sunday.
   const independenceDay = { date: "2026-06-12", branchCode: null };
 
@@ -249,6 +248,11 @@ describe("working days and the storage due date", () => {
     expect(isWorkingDay("2026-06-15", { ...calendar, branchCode: "DVO" })).toBe(true);
     // A branch working Monday to Friday rests on Saturday.
     expect(isWorkingDay("2026-06-13", { ...calendar, workSchedule: [1, 2, 3, 4, 5] })).toBe(false);
+    // A special working day on the calendar leaves the branch open; the same row as a regular holiday closes it.
+    const edsa = { date: "2026-02-25", branchCode: null };
+    expect(isWorkingDay("2026-02-25", { holidays: [{ ...edsa, holidayType: "SPECIAL_WORKING" }] })).toBe(true);
+    expect(isWorkingDay("2026-02-25", { holidays: [{ ...edsa, holidayType: "SPECIAL_NON_WORKING" }] })).toBe(false);
+    expect(isWorkingDay("2026-02-25", { holidays: [edsa] })).toBe(false);
   });
 
   it("counts working days across a holiday and a Sunday", () => {
@@ -258,27 +262,6 @@ describe("working days and the storage due date", () => {
     expect(addWorkingDays("2026-06-10", 0)).toBe("2026-06-10");
     // Across a month end and a year end.
     expect(addWorkingDays("2026-12-30", 3)).toBe("2027-01-02");
-  });
-
-  it("adds the free days as calendar days for destination MNL", () => {
-    const calendar = { holidays: [independenceDay] };
-    expect(storageDueDate({ destinationBranch: "MNL", finalizeDate: "2026-06-10", freeDays: 5, calendar }))
-      .toBe("2026-06-15");
-    expect(storageDueDate({ destinationBranch: "MNL", finalizeDate: "2026-06-28", freeDays: 5 })).toBe("2026-07-03");
-  });
-
-  it("counts the free days without Sundays (and holidays) elsewhere", () => {
-    // Thu 11, Fri 12, Sat 13, (Sun 14), Mon 15, Tue 16.
-    expect(storageDueDate({ destinationBranch: "CEB", finalizeDate: "2026-06-10", freeDays: 5 })).toBe("2026-06-16");
-    // With Independence Day off: Thu 11, Sat 13, Mon 15, Tue 16, Wed 17.
-    expect(
-      storageDueDate({
-        destinationBranch: "CEB",
-        finalizeDate: "2026-06-10",
-        freeDays: 5,
-        calendar: { holidays: [independenceDay, { date: "2026-06-16", branchCode: "MNL" }] },
-      }),
-    ).toBe("2026-06-17");
   });
 });
 

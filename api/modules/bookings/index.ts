@@ -7,6 +7,8 @@ export { bookingTarget } from "./batches.ts";
 export { addressText, type BookingRecord, bookingByRef, bookingRow } from "./records.ts";
 export { bookingWorkflow, CARGO_STAGES, DELIVERY_MODES, PAYMENT_MODES } from "./rules.ts";
 export { recordCargoStage, withdrawCargoStage } from "./tracking.ts";
+// When a booking's cargo reached its stages, for the inbound module's free-time clocks.
+export { cargoStageReached, cargoStageTimes } from "./tracking.ts";
 export { bookingRefParam, type BookingRow } from "./schemas.ts";
 // The door bookings of a voyage at a branch, which the outbound dispatch lists hand to the trucks.
 export { type DeliveryListScope, inboundDeliveryList, pickUpList } from "./documents.ts";

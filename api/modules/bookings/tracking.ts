@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db, Executor } from "../../../db/client.ts";
 import { bookingProgress, bookings } from "../../../db/schema/index.ts";
 import { AppError } from "../../shared/errors.ts";
 import { voyageOf } from "./records.ts";
@@ -53,4 +54,31 @@ export async function recordCargoStage(db: Db, bookingRef: string, stage: number
 /** Takes back a stage whose document was cancelled (a transfer slip): tracking no longer shows it reached. */
 export async function withdrawCargoStage(db: Db, bookingRef: string, stage: number): Promise<void> {
   await db.delete(bookingProgress).where(and(eq(bookingProgress.bookingRef, bookingRef), eq(bookingProgress.stage, stage)));
+}
+
+/**
+ * When each booking's cargo reached the stages asked for: booking reference to stage to instant, a stage not
+ * reached left out. The inbound module's free-time clocks run between these moments.
+ */
+export async function cargoStageTimes(db: Executor, bookingRefs: readonly string[], stages: readonly number[]): Promise<Map<string, Map<number, Date>>> {
+  const out = new Map<string, Map<number, Date>>();
+  if (bookingRefs.length === 0 || stages.length === 0) return out;
+  const rows = await db.select({ bookingRef: bookingProgress.bookingRef, stage: bookingProgress.stage, reachedAt: bookingProgress.reachedAt })
+    .from(bookingProgress)
+    .where(and(inArray(bookingProgress.bookingRef, [...new Set(bookingRefs)]), inArray(bookingProgress.stage, [...stages])));
+  for (const r of rows) {
+    if (!out.has(r.bookingRef)) out.set(r.bookingRef, new Map());
+    out.get(r.bookingRef)!.set(r.stage, r.reachedAt);
+  }
+  return out;
+}
+
+/**
+ * The condition "the booking in `bookingRef` reached `stage`", optionally before an instant, for a query of
+ * another module that picks records by where their cargo is (the nightly free-time run).
+ */
+export function cargoStageReached(bookingRef: AnyPgColumn, stage: number, before?: Date): SQL {
+  return sql`exists (select 1 from ${bookingProgress} where ${bookingProgress.bookingRef} = ${bookingRef} and ${bookingProgress.stage} = ${stage}${
+    before ? sql` and ${bookingProgress.reachedAt} < ${before.toISOString()}::timestamptz` : sql``
+  })`;
 }

@@ -4,10 +4,10 @@
  *
  * Amounts, rates and their rounding come from api/shared/money.ts; business dates and working days from
  * api/shared/dates.ts. This file holds only what the master data means: which rate or policy is in force,
- * how a charge is priced in its unit, the trucking rate of a trip, the insurance premium, the part of a
- * charge and the storage due date.
+ * how a charge is priced in its unit, the trucking rate of a trip, the insurance premium and the part of a
+ * charge. The free days of storage and their due date are the inbound module's (api/modules/inbound/demurrage/rules.ts).
  */
-import { addCalendarDays, addWorkingDays, type BranchCalendar, dayNumber } from "../../shared/dates.ts";
+import { dayNumber } from "../../shared/dates.ts";
 import {
   type DecimalInput,
   formatCentavos,
@@ -268,32 +268,4 @@ export function chargePartOf(chargeCode: string, side?: ChargeSide): ChargePart 
     default:
       return null;
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Storage due date (001 §9)
-
-/** The branch whose storage due date counts calendar days. */
-export const CALENDAR_DAY_STORAGE_BRANCH = "MNL";
-
-/**
- * The storage due date (001 §9). At destination MNL it is the finalize date plus the free days, every
- * calendar day counting. Elsewhere only working days of the destination branch count: with the default
- * Monday-to-Saturday schedule and no holidays that is the spec's "excluding Sundays"; the branch's own
- * schedule and its holidays (and national ones) are skipped too.
- */
-export function storageDueDate(input: {
-  destinationBranch: string;
-  finalizeDate: string;
-  freeDays: number;
-  calendar?: BranchCalendar;
-}): string {
-  const { destinationBranch, finalizeDate, freeDays } = input;
-  if (!Number.isInteger(freeDays) || freeDays < 0) {
-    throw new Error(`Free storage days must be a whole number of 0 or more: ${freeDays}`);
-  }
-  if (destinationBranch.trim().toUpperCase() === CALENDAR_DAY_STORAGE_BRANCH) {
-    return addCalendarDays(finalizeDate, freeDays);
-  }
-  return addWorkingDays(finalizeDate, freeDays, { ...input.calendar, branchCode: destinationBranch });
 }

@@ -10,6 +10,7 @@ import {
   WITHHOLDING_LABELS,
   WITHHOLDING_SETTINGS,
 } from "../../shared/reference-lists.ts";
+import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from "../../shared/dates.ts";
 
 /**
  * Every master-data entity, declared once: its fields (with the labels and checks the screens show), the
@@ -408,6 +409,7 @@ export const holidayContract = entityContract({
     holidayDate: date("Date"),
     name: text("Holiday name"),
     branchCode: ref("Branch (empty for every branch)", "Branches", { required: false }),
+    holidayType: choice("Type", HOLIDAY_TYPES, { labels: HOLIDAY_TYPE_LABELS, default: "REGULAR" }),
   },
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import { collections, holidays, postDatedCheques, postings } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
@@ -29,10 +29,16 @@ type ChequeRecord = typeof postDatedCheques.$inferSelect;
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 const NOT_FOUND = (id: number) => `Cheque ${id} was not found.`;
 
-/** The national holidays (the banks' calendar) from `from` to `to`: a branch's own days off leave the banks open. */
+/**
+ * The national holidays (the banks' calendar) from `from` to `to`: a branch's own days off leave the banks open,
+ * and so does a special working day.
+ */
 export async function nationalHolidays(db: Executor, from: string, to: string): Promise<string[]> {
   const rows = await db.select({ date: holidays.holidayDate }).from(holidays)
-    .where(and(isNull(holidays.branchCode), eq(holidays.isActive, true), gte(holidays.holidayDate, from), lte(holidays.holidayDate, to)));
+    .where(and(
+      isNull(holidays.branchCode), eq(holidays.isActive, true), ne(holidays.holidayType, "SPECIAL_WORKING"),
+      gte(holidays.holidayDate, from), lte(holidays.holidayDate, to),
+    ));
   return rows.map((r) => r.date);
 }
 

@@ -10,6 +10,8 @@ import {
   type BranchCalendar,
   daysBetween,
   DEFAULT_WORK_SCHEDULE,
+  holidayCloses,
+  type HolidayType,
   isWorkingDay,
   manilaDate,
   type Weekday,
@@ -30,9 +32,15 @@ async function branchCodeOf(db: Db, code: string): Promise<string> {
   return row.code;
 }
 
-/** Active holidays that close the branch: national ones (no branch) and its own. */
-const closesBranch = (branchCode: string): SQL =>
+/**
+ * Active holidays the branch keeps: national ones (no branch) and its own, of every type (a special working day is
+ * listed, and isWorkingDay() leaves the branch open on it).
+ */
+const observedByBranch = (branchCode: string): SQL =>
   and(eq(holidays.isActive, true), or(isNull(holidays.branchCode), eq(holidays.branchCode, branchCode)))!;
+
+/** A holiday row as the working-day rules of api/shared/dates.ts read it. */
+const asHoliday = (h: Holiday) => ({ date: h.holidayDate, branchCode: h.branchCode, holidayType: h.holidayType as HolidayType });
 
 /**
  * The weekdays a branch works. A weekday without an active schedule row keeps the default (Monday to Saturday),
@@ -53,7 +61,7 @@ export async function workScheduleOf(db: Db, branchCode: string): Promise<Weekda
 /** National and branch holidays between two dates (both included), oldest first. */
 async function holidaysBetween(db: Db, branchCode: string, from: string, to: string | null): Promise<HolidayOfBranch[]> {
   const rows = await db.select().from(holidays)
-    .where(and(closesBranch(branchCode), gte(holidays.holidayDate, from), to ? lte(holidays.holidayDate, to) : undefined))
+    .where(and(observedByBranch(branchCode), gte(holidays.holidayDate, from), to ? lte(holidays.holidayDate, to) : undefined))
     .orderBy(asc(holidays.holidayDate), sql`${holidays.branchCode} nulls first`);
   return rows.map((h) => ({ ...h, isNational: h.branchCode === null }));
 }
@@ -65,7 +73,7 @@ async function holidaysBetween(db: Db, branchCode: string, from: string, to: str
 export async function branchCalendar(db: Db, branchCode: string, from: string, to: string | null): Promise<BranchCalendar & { branchCode: string }> {
   const code = await branchCodeOf(db, branchCode);
   const [workSchedule, list] = await Promise.all([workScheduleOf(db, code), holidaysBetween(db, code, from, to)]);
-  return { branchCode: code, workSchedule, holidays: list.map((h) => ({ date: h.holidayDate, branchCode: h.branchCode })) };
+  return { branchCode: code, workSchedule, holidays: list.map(asHoliday) };
 }
 
 /** Days in a range, both ends included. */
@@ -154,14 +162,14 @@ export async function workingDaysOfBranch(
   const { dateFrom, dateTo } = input.date ? { dateFrom: input.date, dateTo: input.date } : calendarRange(input);
   const code = await branchCodeOf(db, branchCode);
   const [workSchedule, list] = await Promise.all([workScheduleOf(db, code), holidaysBetween(db, code, dateFrom, dateTo)]);
-  const calendar: BranchCalendar = { branchCode: code, workSchedule, holidays: list.map((h) => ({ date: h.holidayDate, branchCode: h.branchCode })) };
+  const calendar: BranchCalendar = { branchCode: code, workSchedule, holidays: list.map(asHoliday) };
   const days: CalendarDay[] = [];
   for (let date = dateFrom; date <= dateTo; date = addCalendarDays(date, 1)) {
     const working = isWorkingDay(date, calendar);
     const weekday = weekdayOf(date);
     let reason: string | null = null;
     if (!working) {
-      const holiday = list.find((h) => h.holidayDate === date);
+      const holiday = list.find((h) => h.holidayDate === date && holidayCloses(asHoliday(h)));
       reason = !workSchedule.includes(weekday) ? "Rest day" : `Holiday: ${holiday?.name ?? ""}`;
     }
     days.push({ date, weekday, isWorkingDay: working, reason });
@@ -187,7 +195,7 @@ export async function addWorkingDaysForBranch(db: Db, branchCode: string, date: 
   const result = addWorkingDays(date, days, {
     branchCode: code,
     workSchedule,
-    holidays: list.map((h) => ({ date: h.holidayDate, branchCode: h.branchCode })),
+    holidays: list.map(asHoliday),
   });
   return { branchCode: code, date, days, result, workSchedule };
 }

@@ -3,7 +3,9 @@
  * dates. Dates step through api/shared/dates.ts (a UTC day count), so the browser's time zone never moves a
  * day; names are spelled out here rather than by Intl so the labels read the same in every browser locale.
  */
-import { addCalendarDays, daysInMonth as daysOfMonth, MONTH_NAMES, type Weekday, weekdayOf } from "../../../../api/shared/dates.ts";
+import {
+  addCalendarDays, daysInMonth as daysOfMonth, HOLIDAY_TYPE_LABELS, type HolidayType, MONTH_NAMES, type Weekday, weekdayOf,
+} from "../../../../api/shared/dates.ts";
 
 export { MONTH_NAMES };
 export type { Weekday };
@@ -105,11 +107,19 @@ export interface DayHoliday {
   name: string;
   /** Null for a national holiday. */
   branchCode: string | null;
+  /** REGULAR when not given. */
+  holidayType?: HolidayType;
 }
 
 /** How a holiday names its owner: national ones as such, a branch's own by its code. */
 export function holidayText(holiday: DayHoliday): string {
   return `${holiday.name} (${holiday.branchCode === null ? "national" : holiday.branchCode})`;
+}
+
+/** The kind of a holiday that is not a regular one, as the month's list adds it: " · special non-working day"; "" for a regular holiday. */
+export function holidayTypeNote(holiday: DayHoliday): string {
+  const type = holiday.holidayType ?? "REGULAR";
+  return type === "REGULAR" ? "" : ` · ${HOLIDAY_TYPE_LABELS[type].toLowerCase()}`;
 }
 
 /**
@@ -121,6 +131,8 @@ export function dayLabel(input: {
   date: string;
   status: DayStatus | null;
   closing: readonly DayHoliday[];
+  /** Special working days of the branch shown: on the calendar, and worked. */
+  observed?: readonly DayHoliday[];
   elsewhere?: readonly DayHoliday[];
   isToday?: boolean;
 }): string {
@@ -129,6 +141,7 @@ export function dayLabel(input: {
   // A holiday on the weekly rest day is still a rest day; the holiday is said after it.
   if (input.status === "rest") parts.push("rest day");
   if (input.closing.length > 0) parts.push(`holiday: ${input.closing.map(holidayText).join(", ")}`);
+  if (input.observed && input.observed.length > 0) parts.push(`special working day: ${input.observed.map(holidayText).join(", ")}`);
   if (input.elsewhere && input.elsewhere.length > 0) {
     parts.push(`other branches: ${input.elsewhere.map(holidayText).join(", ")}`);
   }

@@ -1,4 +1,4 @@
-import type { Weekday } from "../../../../../api/shared/dates.ts";
+import type { HolidayType, Weekday } from "../../../../../api/shared/dates.ts";
 import { api } from "../../../lib/api.ts";
 import { loadPicker } from "../../../lib/data/pickers.ts";
 
@@ -28,6 +28,8 @@ export interface BranchHoliday {
   holidayDate: string;
   name: string;
   branchCode: string | null;
+  /** REGULAR and SPECIAL_NON_WORKING close the branch; a SPECIAL_WORKING day is worked. */
+  holidayType: HolidayType;
   isNational: boolean;
 }
 

@@ -18,21 +18,24 @@ export interface DayFacts {
   status: DayStatus | null;
   /** Holidays that close the branch shown: the national ones and its own. */
   closing: DayHoliday[];
+  /** Special working days of the branch shown (national or its own): on the calendar, and worked. */
+  observed: DayHoliday[];
   /** Other branches' own holidays, when the page shows every branch. */
   elsewhere: DayHoliday[];
 }
 
-const NO_FACTS: DayFacts = { status: null, closing: [], elsewhere: [] };
+const NO_FACTS: DayFacts = { status: null, closing: [], observed: [], elsewhere: [] };
 
 const STATUS_TEXT: Record<DayStatus, string> = { working: "Working", rest: "Rest day", holiday: "Holiday" };
 
-function HolidayLine({ holiday, elsewhere }: { holiday: DayHoliday; elsewhere?: boolean }) {
+function HolidayLine({ holiday, elsewhere, worked }: { holiday: DayHoliday; elsewhere?: boolean; worked?: boolean }) {
   return (
-    <li className={elsewhere ? "lading-cal-elsewhere" : undefined}>
-      <Tag minimal intent={holiday.branchCode === null ? "danger" : elsewhere ? "none" : "warning"}>
+    <li className={elsewhere || worked ? "lading-cal-elsewhere" : undefined}>
+      <Tag minimal intent={worked ? "success" : holiday.branchCode === null ? "danger" : elsewhere ? "none" : "warning"}>
         {holiday.branchCode ?? "National"}
       </Tag>
       {holiday.name}
+      {worked ? " (worked)" : ""}
     </li>
   );
 }
@@ -116,7 +119,7 @@ export function MonthTable({
                   role="gridcell"
                   className={classes || undefined}
                   tabIndex={day.date === activeDate ? 0 : -1}
-                  aria-label={dayLabel({ date: day.date, status: fact.status, closing: fact.closing, elsewhere: fact.elsewhere, isToday })}
+                  aria-label={dayLabel({ date: day.date, status: fact.status, closing: fact.closing, observed: fact.observed, elsewhere: fact.elsewhere, isToday })}
                   aria-current={isToday ? "date" : undefined}
                   title={longDate(day.date)}
                   onClick={() => onActiveDate(day.date)}
@@ -127,13 +130,14 @@ export function MonthTable({
                   <div className="lading-cal-day-head">
                     <span className="lading-cal-daynum">
                       {day.day}
-                      {fact.closing.length + fact.elsewhere.length > 0 && <span className="lading-cal-dot" aria-hidden="true" />}
+                      {fact.closing.length + fact.observed.length + fact.elsewhere.length > 0 && <span className="lading-cal-dot" aria-hidden="true" />}
                     </span>
                     {fact.status && <span className="lading-cal-status">{STATUS_TEXT[fact.status]}</span>}
                   </div>
-                  {fact.closing.length + fact.elsewhere.length > 0 && (
+                  {fact.closing.length + fact.observed.length + fact.elsewhere.length > 0 && (
                     <ul className="lading-cal-holidays">
                       {fact.closing.map((h) => <HolidayLine key={`${h.branchCode}-${h.name}`} holiday={h} />)}
+                      {fact.observed.map((h) => <HolidayLine key={`${h.branchCode}-${h.name}`} holiday={h} worked />)}
                       {fact.elsewhere.map((h) => <HolidayLine key={`${h.branchCode}-${h.name}`} holiday={h} elsewhere />)}
                     </ul>
                   )}

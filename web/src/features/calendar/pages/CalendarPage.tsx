@@ -4,7 +4,7 @@ import { Calendar as CalendarIcon, ChevronLeft, ChevronRight } from "@blueprintj
 import { useAtomValue } from "jotai";
 import { useMemo, useState } from "react";
 import { manilaDate } from "../../../../../api/shared/dates.ts";
-import { CALENDAR_DAY_STORAGE_BRANCH } from "../../../../../api/modules/master-data/rules.ts";
+import { CALENDAR_DAY_BRANCH } from "../../../../../api/modules/inbound/demurrage/rules.ts";
 import { PageHeader } from "../../../components/PageHeader.tsx";
 import { useRecord } from "../../../lib/data/load.ts";
 import { errorText } from "../../../lib/notify.ts";
@@ -24,6 +24,7 @@ import {
   firstOfMonth,
   gridRange,
   holidayText,
+  holidayTypeNote,
   longDate,
   monthGrid,
   monthOf,
@@ -49,22 +50,23 @@ function useLoaded<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
   return { loading: record.loading, data: record.data ?? undefined, failure: record.error !== null ? errorText(record.error) : undefined };
 }
 
-const toDayHoliday = (h: BranchHoliday): DayHoliday => ({ name: h.name, branchCode: h.isNational ? null : h.branchCode });
+const toDayHoliday = (h: BranchHoliday): DayHoliday => ({ name: h.name, branchCode: h.isNational ? null : h.branchCode, holidayType: h.holidayType });
+const worked = (h: BranchHoliday) => h.holidayType === "SPECIAL_WORKING";
 
 /** Status and holidays by date, from the branch's working days, its holidays and (optionally) everyone else's. */
 function factsByDate(days: WorkingDays | undefined, closing: BranchHoliday[], elsewhere: BranchHoliday[]): Map<string, DayFacts> {
   const facts = new Map<string, DayFacts>();
   const at = (date: string) => {
     let fact = facts.get(date);
-    if (!fact) facts.set(date, fact = { status: null, closing: [], elsewhere: [] });
+    if (!fact) facts.set(date, fact = { status: null, closing: [], observed: [], elsewhere: [] });
     return fact;
   };
   for (const day of days?.days ?? []) {
     // Closed on a day of its week schedule can only be a holiday; off the schedule it is the weekly rest day.
     at(day.date).status = day.isWorkingDay ? "working" : days!.workSchedule.includes(day.weekday) ? "holiday" : "rest";
   }
-  for (const h of closing) at(h.holidayDate).closing.push(toDayHoliday(h));
-  for (const h of elsewhere) at(h.holidayDate).elsewhere.push(toDayHoliday(h));
+  for (const h of closing) (worked(h) ? at(h.holidayDate).observed : at(h.holidayDate).closing).push(toDayHoliday(h));
+  for (const h of elsewhere.filter((o) => !worked(o))) at(h.holidayDate).elsewhere.push(toDayHoliday(h));
   return facts;
 }
 
@@ -255,16 +257,17 @@ export default function CalendarPage() {
                       {monthHolidays.map(({ holiday, elsewhere }) => (
                         <li key={`${holiday.holidayDate}-${holiday.branchCode}-${holiday.name}`} className={elsewhere ? "lading-cal-elsewhere" : undefined}>
                           {longDate(holiday.holidayDate)}: {holidayText(toDayHoliday(holiday))}
-                          {elsewhere ? ` · ${branchCode} stays open` : ""}
+                          {elsewhere && !worked(holiday) ? ` · ${branchCode} stays open` : ""}
+                          {holidayTypeNote(toDayHoliday(holiday))}
                         </li>
                       ))}
                     </ul>
                   )}
                 <p className="bp6-text-muted" data-testid="calendar-storage-note">
                   {/* 001 §9: the storage due date of cargo arriving here is where these days matter most. */}
-                  {branchCode === CALENDAR_DAY_STORAGE_BRANCH
-                    ? `Free storage days of cargo arriving at ${branchCode} run on every calendar day, rest days and holidays included.`
-                    : `Free storage days of cargo arriving at ${branchCode} count working days only: the rest days and holidays shown here are skipped.`}
+                  {branchCode === CALENDAR_DAY_BRANCH
+                    ? `Free storage days of cargo arriving at ${branchCode} run on every calendar day, Sundays and holidays included.`
+                    : `Free storage days of cargo arriving at ${branchCode} skip Sundays and the holidays that close ${branchCode}; a special working day counts.`}
                 </p>
               </section>
             )}

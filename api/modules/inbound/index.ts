@@ -1,0 +1,24 @@
+import type { LadingModule } from "../manifest.ts";
+
+// The nightly run of storage, demurrage and detention, for `lading demurrage run` and the demo line.
+export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
+
+import { seedDemoInbound } from "./demo.ts";
+import { freeTimeJob } from "./demurrage/jobs.ts";
+import { demurrageRoutes } from "./demurrage/routes.ts";
+
+// Last: the command files import this index back, so everything above is ready when they load.
+import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
+
+/**
+ * Inbound (001 §2 /inbound): what happens at the destination once the vessel arrives. Today: free time
+ * (demurrage/): the rule set of storage, demurrage and detention, the read of a waybill's charges and the nightly
+ * accrual. The unload lists, inbound tally, arrival notices, release orders, inbound CTS and van-in follow.
+ */
+export const inboundModule: LadingModule = {
+  name: "inbound",
+  routes: [...demurrageRoutes],
+  jobs: [freeTimeJob],
+  commands: registerInboundCommands,
+  demo: seedDemoInbound,
+};

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { invoices } from "./accounting.ts";
+import { auditColumns, idColumn } from "./columns.ts";
+import { branches } from "./master-data.ts";
+import { waybills } from "./outbound.ts";
+
+/**
+ * Inbound (001 §2 /inbound): what happens at the destination after the vessel arrives. So far the charges run up
+ * once the free days are over (domain notes §4, §5); the unload lists, tally sheets, release orders and van-in
+ * documents come with their own tables.
+ */
+
+const businessDate = (name: string) => date(name, { mode: "string" });
+
+/**
+ * A free-time charge of a waybill (domain notes §5): storage (STO), demurrage (DEM) or detention (DET), run up at
+ * the destination (billed C, or AD for a shipper on account), or demurrage at the origin when the company runs
+ * outbound demurrage. Written by the nightly accrual (api/modules/inbound/demurrage) with the snapshot of the
+ * computation (§5.6) that explains it.
+ *
+ * A row is the open computation of its waybill, type and side until an invoice bills it (`invoiceId`); the next
+ * night's run changes it in place while the clock runs, audited before and after, and leaves it alone when the
+ * figures stay the same. A billed row is never changed again: days that accrue after it go on a new row (the next
+ * `seq`), for a new invoice (§5.2).
+ */
+export const freeTimeCharges = pgTable("free_time_charges", {
+  ...idColumn,
+  wayBillRef: text("way_bill_ref").notNull().references(() => waybills.wayBillRef, { onUpdate: "cascade" }),
+  /** STO, DEM or DET. */
+  chargeType: text("charge_type").notNull(),
+  /** "destination", or "origin" for outbound demurrage. */
+  side: text("side").notNull(),
+  /** The payment side that bills it: C or AD at the destination, P or AO at the origin. */
+  billedSide: text("billed_side").notNull(),
+  /** Whose calendar counted the free days, and whose staff see it: the destination branch (the origin for outbound demurrage). */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  /** 1 for the first period charged, one more for each period after a billed one. */
+  seq: integer("seq").notNull(),
+  /** The chargeable days the row covers, both included. */
+  periodFrom: businessDate("period_from").notNull(),
+  periodTo: businessDate("period_to").notNull(),
+  days: integer("days").notNull(),
+  /** What the daily rate was multiplied by: the TEU, or the vans on a per-van basis. */
+  units: numeric("units", { precision: 8, scale: 2 }).notNull(),
+  rate: numeric("rate", { precision: 14, scale: 4 }).notNull(),
+  amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+  /** The end event has happened: the figures no longer grow. */
+  isFinal: boolean("is_final").notNull().default(false),
+  /** The business day the stored figures were worked out for (the run's date). */
+  computedOn: businessDate("computed_on").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true, precision: 3 }).notNull(),
+  /** The computation's inputs and result (FreeTimeSnapshot of api/modules/inbound/demurrage/rules.ts). */
+  snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+  /** The invoice that billed it, set by cargo-release accounting; from then on the row is never changed. */
+  invoiceId: integer("invoice_id").references(() => invoices.id),
+  ...auditColumns,
+}, (t) => [
+  unique("free_time_charges_period_uq").on(t.wayBillRef, t.chargeType, t.side, t.seq),
+  // One open (unbilled) row per waybill, type and side: the nightly run's upsert lands on it.
+  uniqueIndex("free_time_charges_open_idx").on(t.wayBillRef, t.chargeType, t.side).where(sql`invoice_id is null`),
+  index("free_time_charges_branch_idx").on(t.branchCode, t.computedOn),
+]);
