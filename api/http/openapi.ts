@@ -115,7 +115,7 @@ function refusal(permission: Spec["permission"]): string {
  */
 function errorResponses(spec: Spec): Record<string, unknown> {
   const guarded = spec.permission !== "public";
-  const hasInput = Boolean(spec.params || spec.query || spec.body);
+  const hasInput = Boolean(spec.params || spec.query || spec.body || spec.upload);
   const namesRecord = /\{\w+\}/.test(spec.path) || /\{\w+\}/.test(spec.aliasOf?.path ?? "");
   const extra = new Set(spec.errors ?? []);
   const out: Record<string, unknown> = {};
@@ -130,6 +130,10 @@ function errorResponses(spec: Spec): Record<string, unknown> {
   if (spec.body) {
     out["413"] = ref("PayloadTooLarge");
     out["415"] = ref("UnsupportedMediaType");
+  }
+  if (spec.upload) {
+    out["413"] = errorAnswer(`The file is larger than the call takes (${Math.round(spec.upload.maxBytes / 1024 / 1024)} MB).`);
+    out["415"] = errorAnswer("The body is not multipart/form-data, or the file is not of a type the call takes.");
   }
   if (extra.has(429)) out["429"] = ref("TooManyRequests");
   out.default = ref("Unexpected");
@@ -162,6 +166,13 @@ function operation(spec: Spec): Record<string, unknown> {
   }
   if (spec.body) {
     op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } };
+  }
+  if (spec.upload) {
+    const file = { type: "string", format: "binary", description: `One file, at most ${spec.upload.maxBytes} bytes` };
+    op.requestBody = {
+      required: true,
+      content: { "multipart/form-data": { schema: { type: "object", properties: { [spec.upload.field]: file }, required: [spec.upload.field] } } },
+    };
   }
   return op;
 }
