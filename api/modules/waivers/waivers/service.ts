@@ -50,7 +50,6 @@ export const waiverTarget = {
 };
 
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
-const notFound = (waiverNum: string) => new AppError("NOT_FOUND", `Waiver ${waiverNum} was not found.`);
 const sameUser = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
 const peso = (centavos: bigint) => formatAmount(formatCentavos(centavos));
 
