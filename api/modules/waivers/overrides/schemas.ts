@@ -82,6 +82,7 @@ export const overrideRow = z.object({
   requestedByName: z.string(),
   dateSubmitted: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
   dateDecided: z.string().nullable(),
   decisionRemarks: z.string(),
   dateCreated: z.string(),

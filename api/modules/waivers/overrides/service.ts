@@ -60,14 +60,15 @@ async function namesOf(db: Db, userIds: readonly string[]): Promise<Map<string, 
 }
 
 async function rowsOf(db: Db, records: readonly OverrideRecord[]): Promise<OverrideRow[]> {
-  const names = await namesOf(db, records.map((r) => r.requestedBy));
+  const names = await namesOf(db, records.flatMap((r) => [r.requestedBy, r.decidedBy ?? ""]));
   return records.map((r) => ({
     id: r.id, overrideNum: r.overrideNum, status: r.status as OverrideStatus, wayBillRef: r.wayBillRef, branchCode: r.branchCode,
     chargeCode: r.chargeCode, part: r.part, particulars: r.particulars, availableTo: r.availableTo,
     chargeValue: r.chargeValue, valueBefore: r.valueBefore, newValue: r.newValue,
     difference: formatCentavos(toCentavos(r.newValue) - toCentavos(r.valueBefore)),
     reason: r.reason, requestedBy: r.requestedBy, requestedByName: names.get(r.requestedBy) ?? r.requestedBy,
-    dateSubmitted: r.dateSubmitted?.toISOString() ?? null, decidedBy: r.decidedBy, dateDecided: r.dateDecided?.toISOString() ?? null,
+    dateSubmitted: r.dateSubmitted?.toISOString() ?? null, decidedBy: r.decidedBy,
+    decidedByName: r.decidedBy ? names.get(r.decidedBy) ?? r.decidedBy : null, dateDecided: r.dateDecided?.toISOString() ?? null,
     decisionRemarks: r.decisionRemarks, dateCreated: r.dateCreated.toISOString(), dateModified: r.dateModified.toISOString(),
   }));
 }

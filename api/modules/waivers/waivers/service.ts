@@ -78,7 +78,7 @@ async function rowsOf(db: Db, records: readonly WaiverRecord[]): Promise<WaiverR
       id: waiverFiles.id, waiverId: waiverFiles.waiverId, fileName: waiverFiles.fileName, contentType: waiverFiles.contentType, byteSize: waiverFiles.byteSize,
       sha256: waiverFiles.sha256, uploadedBy: waiverFiles.uploadedBy, dateUploaded: waiverFiles.dateUploaded,
     }).from(waiverFiles).where(inArray(waiverFiles.waiverId, ids)).orderBy(asc(waiverFiles.id)),
-    namesOf(db, records.map((r) => r.requestedBy)),
+    namesOf(db, records.flatMap((r) => [r.requestedBy, r.endorsedBy ?? "", r.decidedBy ?? ""])),
   ]);
   return records.map((r) => ({
     id: r.id,
@@ -94,8 +94,10 @@ async function rowsOf(db: Db, records: readonly WaiverRecord[]): Promise<WaiverR
     requestedByName: names.get(r.requestedBy) ?? r.requestedBy,
     dateSubmitted: r.dateSubmitted?.toISOString() ?? null,
     endorsedBy: r.endorsedBy,
+    endorsedByName: r.endorsedBy ? names.get(r.endorsedBy) ?? r.endorsedBy : null,
     dateEndorsed: r.dateEndorsed?.toISOString() ?? null,
     decidedBy: r.decidedBy,
+    decidedByName: r.decidedBy ? names.get(r.decidedBy) ?? r.decidedBy : null,
     dateDecided: r.dateDecided?.toISOString() ?? null,
     decisionRemarks: r.decisionRemarks,
     dateCreated: r.dateCreated.toISOString(),

@@ -116,7 +116,7 @@ export default function OverrideReadPage({ params }: PageProps) {
             <dt>Drafted by</dt>
             <dd>{o.requestedByName} · {formatDateTime(o.dateCreated)}</dd>
             <dt>Decided by</dt>
-            <dd data-testid="override-decided-by">{o.decidedBy ? `${o.decidedBy} · ${formatDateTime(o.dateDecided ?? "")}${o.decisionRemarks ? `: ${o.decisionRemarks}` : ""}` : "-"}</dd>
+            <dd data-testid="override-decided-by">{o.decidedBy ? `${o.decidedByName} · ${formatDateTime(o.dateDecided ?? "")}${o.decisionRemarks ? `: ${o.decisionRemarks}` : ""}` : "-"}</dd>
           </dl>
         </section>
         <section>
@@ -152,7 +152,11 @@ export default function OverrideReadPage({ params }: PageProps) {
           {`${o.paid.side === "destination" ? "Destination" : "Origin"} side ${o.paid.paid ? "paid" : "not paid"} for release: ${o.paid.reason}`}
         </Callout>
       )}
-      {o.canEdit && !editing && <Button icon={<Edit />} text="Change the draft" onClick={() => setEditing({ newValue: o.newValue, reason: o.reason })} data-testid="override-edit" />}
+      {o.canEdit && !editing && (
+        <div className="lading-waiver-actions">
+          <Button icon={<Edit />} text="Change the draft" onClick={() => setEditing({ newValue: o.newValue, reason: o.reason })} data-testid="override-edit" />
+        </div>
+      )}
       {editing && (
         <>
           <FormField label="Reason" id="override-edit-reason" required error={errors.reason ?? errors.newValue}>
@@ -174,10 +178,10 @@ export default function OverrideReadPage({ params }: PageProps) {
 
       {o.actions.length > 0 && !editing && (
         <>
-          <FormField label="Remarks" id="override-decision-remarks" error={errors.remarks} helper="Required to deny">
+          {o.actions.some((a) => a !== "submit") && <FormField label="Remarks" id="override-decision-remarks" error={errors.remarks} helper="Required to deny">
             <TextArea id="override-decision-remarks" fill rows={2} maxLength={500} value={remarks}
               onChange={(e) => { setRemarks(e.currentTarget.value); setErrors((x) => ({ ...x, remarks: "" })); }} data-testid="override-decision-remarks" />
-          </FormField>
+          </FormField>}
           <div className="lading-waiver-actions" data-testid="override-actions">
             {o.actions.map((action) => (
               <Button key={action} intent={INTENT[action]} text={OVERRIDE_ACTION_LABELS[action]} loading={saving} disabled={next !== null}

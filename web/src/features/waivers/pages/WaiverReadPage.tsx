@@ -157,9 +157,9 @@ export default function WaiverReadPage({ params }: PageProps) {
             <dt>Drafted by</dt>
             <dd data-testid="waiver-drafted-by">{w.requestedByName} · {formatDateTime(w.dateCreated)}</dd>
             <dt>Endorsed by</dt>
-            <dd data-testid="waiver-endorsed-by">{w.endorsedBy ? `${w.endorsedBy} · ${formatDateTime(w.dateEndorsed ?? "")}` : "-"}</dd>
+            <dd data-testid="waiver-endorsed-by">{w.endorsedBy ? `${w.endorsedByName} · ${formatDateTime(w.dateEndorsed ?? "")}` : "-"}</dd>
             <dt>Decided by</dt>
-            <dd data-testid="waiver-decided-by">{w.decidedBy ? `${w.decidedBy} · ${formatDateTime(w.dateDecided ?? "")}${w.decisionRemarks ? `: ${w.decisionRemarks}` : ""}` : "-"}</dd>
+            <dd data-testid="waiver-decided-by">{w.decidedBy ? `${w.decidedByName} · ${formatDateTime(w.dateDecided ?? "")}${w.decisionRemarks ? `: ${w.decisionRemarks}` : ""}` : "-"}</dd>
             <dt>Waived</dt>
             <dd data-testid="waiver-total">{formatAmount(w.total)}</dd>
           </dl>
@@ -200,8 +200,10 @@ export default function WaiverReadPage({ params }: PageProps) {
         </tbody>
       </table>
       {w.canEdit && !editing && (
-        <Button icon={<Edit />} text="Change the draft" onClick={() => setEditing({ remarks: w.remarks, amounts: Object.fromEntries(w.lines.map((l) => [testKey(l), l.amount])) })}
-          data-testid="waiver-edit" />
+        <div className="lading-waiver-actions">
+          <Button icon={<Edit />} text="Change the draft" onClick={() => setEditing({ remarks: w.remarks, amounts: Object.fromEntries(w.lines.map((l) => [testKey(l), l.amount])) })}
+            data-testid="waiver-edit" />
+        </div>
       )}
       {editing && (
         <>
@@ -250,10 +252,10 @@ export default function WaiverReadPage({ params }: PageProps) {
 
       {w.actions.length > 0 && !editing && (
         <>
-          <FormField label="Remarks" id="waiver-decision-remarks" error={errors.remarks} helper="Required to deny">
+          {w.actions.some((a) => a !== "submit") && <FormField label="Remarks" id="waiver-decision-remarks" error={errors.remarks} helper="Required to deny">
             <TextArea id="waiver-decision-remarks" fill rows={2} maxLength={500} value={remarks}
               onChange={(e) => { setRemarks(e.currentTarget.value); setErrors((x) => ({ ...x, remarks: "" })); }} data-testid="waiver-decision-remarks" />
-          </FormField>
+          </FormField>}
           <div className="lading-waiver-actions" data-testid="waiver-actions">
             {w.actions.map((action) => (
               <Button key={action} intent={INTENT[action]} text={WAIVER_ACTION_LABELS[action]} loading={saving} disabled={next !== null}
