@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waybillSidePaid } from "../../api/modules/accounting/index.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, notifications, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
+import { auditLog, branches, invoiceLines, invoices, notifications, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
 import { writeInvoice } from "../support/accounting.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { PTP_BOOKING } from "../support/bookings.ts";
@@ -290,6 +290,35 @@ describe("what an approved waiver does to the money", () => {
     expect(await waybillSidePaid(handle.db, late, "destination")).toMatchObject({
       paid: false, reason: `10,000.00 is open on invoice ${billedAfter.invoiceNo}.`, invoices: [{ total: "10000.00", balance: "10000.00" }],
     });
+  });
+});
+
+describe("the invoice made after an approval", () => {
+  it("bills each line at what is due on it: a waived line left off, the rest less what was waived, after the overrides", async () => {
+    await handle.db.update(branches).set({ registeredName: "Lading Shipping Lines, Inc.", businessStyle: "Lading", tin: "123-456-789-00002", address: "Pier 4, Cebu City" })
+      .where(eq(branches.code, "CEB"));
+    const [ref] = await ww.onLoadList(1, "C", { consigneeName: "Visayan Copra Traders Inc." });
+    const made = await draft("clerk", ref, [{ ...FREIGHT, amount: "2500.00" }, ARRASTRE_DESTINATION]);
+    await moved("approver", await moved("endorser", await moved("clerk", made, "submit"), "endorse"), "approve");
+    const raise = await ww.call("clerk", "POST", "/WayBillOverRideCharges/create", { wayBillRef: ref, ...ARRASTRE_ORIGIN, newValue: "1620.00", reason: "Heavy lift" });
+    const sent = await ww.call("clerk", "PUT", `/WayBillOverRideCharges/updateStatus/${raise.body.data.overrideNum}`, { action: "submit", dateModified: raise.body.data.dateModified });
+    expect((await ww.call("approver", "PUT", `/WayBillOverRideCharges/updateStatus/${raise.body.data.overrideNum}`, { action: "approve", dateModified: sent.body.data.dateModified })).status).toBe(200);
+
+    const cro = await ww.call("cashier", "POST", "/CROAccounting", { voyageNum: ww.w.voyageNum, branchCode: "CEB", side: "Destination" });
+    expect(cro.status, JSON.stringify(cro.body)).toBe(201);
+    const listed = await ww.call("cashier", "GET", `/CROAccounting/getWaybill/${ref}`);
+    expect(listed.body.data.sides.map((x: any) => [x.mode, x.amount])).toEqual([["C", "11620.00"]]);
+    const generated = await ww.call("cashier", "POST", `/CROAccounting/generateWaybillInvoice/${cro.body.data.id}`, { wayBillRefs: [ref] });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    const [invoice] = generated.body.data;
+    expect([invoice.total, invoice.vatableSales, invoice.vatAmount]).toEqual(["11620.00", "10375.00", "1245.00"]);
+    const [read] = await handle.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNo, invoice.invoiceNo));
+    const lines = await handle.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, read.id)).orderBy(invoiceLines.seq);
+    expect(lines.map((l) => [l.chargeCode, l.quantity, l.unit, l.unitPrice, l.amount])).toEqual([
+      ["001", "1.000", "Lot", "10000.00", "10000.00"], ["004", "1.000", "Lot", "1620.00", "1620.00"],
+    ]);
+    // Issued after the approvals, the invoice asks for all it billed.
+    expect(await waybillSidePaid(handle.db, ref, "destination")).toMatchObject({ paid: false, reason: `11,620.00 is open on invoice ${invoice.invoiceNo}.` });
   });
 });
 

@@ -35,8 +35,8 @@ export interface WaiverWorld {
   tokens: Record<string, string>;
   /** A call as one of WAIVER_PEOPLE (or a booking-world person), answering the status and the parsed body. */
   call: (who: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
-  /** `n` waybills to Cebu paid as `modeOfPayment` says, on a release of the voyage's load list. */
-  onLoadList: (n: number, modeOfPayment?: string) => Promise<string[]>;
+  /** `n` waybills to Cebu paid as `modeOfPayment` says (the booking's other fields as given), on a release of the voyage's load list. */
+  onLoadList: (n: number, modeOfPayment?: string, booking?: Record<string, unknown>) => Promise<string[]>;
 }
 
 export async function seedWaiverWorld(db: Db, t: TestApp, serial: number): Promise<WaiverWorld> {
@@ -60,8 +60,8 @@ export async function seedWaiverWorld(db: Db, t: TestApp, serial: number): Promi
     }
     return { status: res.status, body: parsed as any };
   };
-  const onLoadList = async (n: number, modeOfPayment = "C") => {
-    const ready = await draftWaybills(l, n, { ...PTP_BOOKING, modeOfPayment });
+  const onLoadList = async (n: number, modeOfPayment = "C", booking: Record<string, unknown> = {}) => {
+    const ready = await draftWaybills(l, n, { ...PTP_BOOKING, modeOfPayment, ...booking });
     const made = await call("yard", "POST", "/OutBound/loadList/create", { voyageNum: w.voyageNum, remarks: "" });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const updated = await call("yard", "PUT", `/OutBound/loadList/update/${made.body.data.releaseId}`, {

@@ -18,6 +18,7 @@ import {
   waybills,
 } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
+import { adjustLine, adjustmentsOfWaybill, chargeAdjustmentsOf } from "../../../shared/charge-adjustments.ts";
 import { type BranchScope, branchCondition, coversBranch, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { manilaDate, manilaToday } from "../../../shared/dates.ts";
@@ -320,13 +321,24 @@ type WaybillRecord = typeof waybills.$inferSelect;
 async function waybillSidesOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillSideRow[]> {
   if (records.length === 0) return [];
   const refs = records.map((r) => r.wayBillRef);
-  const [lines, live, shippers] = await Promise.all([
-    db.select({ wayBillRef: waybillCharges.wayBillRef, mode: waybillCharges.availableTo, amount: sql<string>`sum(${waybillCharges.chargeValue})::text` })
-      .from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).groupBy(waybillCharges.wayBillRef, waybillCharges.availableTo),
+  const [charged, live, shippers, adjustments] = await Promise.all([
+    db.select({ wayBillRef: waybillCharges.wayBillRef, mode: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
+      .from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)),
     db.select({ wayBillRef: invoices.wayBillRef, billedSide: invoices.billedSide, invoiceNo: invoices.invoiceNo, status: invoices.status, total: invoices.total })
       .from(invoices).where(and(inArray(invoices.wayBillRef, refs), ne(invoices.status, "Cancelled"))),
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
+    chargeAdjustmentsOf(db, refs),
   ]);
+  // What each side bills: its lines' due after the approved waivers and overrides beside them.
+  const sums = new Map<string, { wayBillRef: string; mode: string; due: bigint }>();
+  for (const c of charged) {
+    const key = `${c.wayBillRef} ${c.mode}`;
+    const due = adjustLine(c, adjustmentsOfWaybill(adjustments, c.wayBillRef)).due;
+    const sum = sums.get(key);
+    if (sum) sum.due += due;
+    else sums.set(key, { wayBillRef: c.wayBillRef, mode: c.mode, due });
+  }
+  const lines = [...sums.values()].map((s) => ({ wayBillRef: s.wayBillRef, mode: s.mode, amount: formatCentavos(s.due) }));
   const order = ["P", "AO", "C", "AD"];
   return records.map((w) => ({
     wayBillRef: w.wayBillRef,
@@ -513,12 +525,16 @@ export async function issueWaybillInvoice(tx: Tx, caller: Caller, request: Issue
     throw refused("wayBillRefs", `Waybill ${request.wayBillRef} is not billed by this CRO accounting.`);
   }
   if (w.status === "Cancelled") throw refused("wayBillRefs", `Waybill ${w.wayBillRef} is cancelled.`);
-  const lines = await tx.select({
-    chargeCode: waybillCharges.chargeCode, rateUnit: waybillCharges.rateUnit, quantity: waybillCharges.quantity, rate: waybillCharges.rate,
+  const computed = await tx.select({
+    chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, rateUnit: waybillCharges.rateUnit, quantity: waybillCharges.quantity, rate: waybillCharges.rate,
     chargeValue: waybillCharges.chargeValue, isVatable: waybillCharges.isVatable,
     name: charges.name, printName: charges.printName, taxClass: charges.taxClass, passThrough: charges.passThrough,
   }).from(waybillCharges).leftJoin(charges, eq(charges.code, waybillCharges.chargeCode))
     .where(and(eq(waybillCharges.wayBillRef, w.wayBillRef), eq(waybillCharges.availableTo, request.mode))).orderBy(asc(waybillCharges.id));
+  // Each line is billed at what is due on it: its value after approved overrides, less what approved waivers
+  // forgave (the adjustments beside the line, never an edit of it); a line forgiven whole is not billed.
+  const adjustments = await chargeAdjustmentsOf(tx, [w.wayBillRef]);
+  const lines = computed.map((l) => ({ ...l, chargeValue: formatCentavos(adjustLine(l, adjustments).due) })).filter((l) => toCentavos(l.chargeValue) > 0n);
   const billable: BillableLine[] = lines.map((l) => ({
     chargeCode: l.chargeCode,
     chargeName: l.printName || l.name || l.chargeCode,
