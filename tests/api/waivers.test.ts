@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waybillSidePaid } from "../../api/modules/accounting/index.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { auditLog, branches, invoiceLines, invoices, notifications, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
+import { toCentavos } from "../../api/shared/money.ts";
 import { writeInvoice } from "../support/accounting.ts";
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { PTP_BOOKING } from "../support/bookings.ts";
@@ -297,9 +298,19 @@ describe("the invoice made after an approval", () => {
   it("bills each line at what is due on it: a waived line left off, the rest less what was waived, after the overrides", async () => {
     await handle.db.update(branches).set({ registeredName: "Lading Shipping Lines, Inc.", businessStyle: "Lading", tin: "123-456-789-00002", address: "Pier 4, Cebu City" })
       .where(eq(branches.code, "CEB"));
-    const [ref] = await ww.onLoadList(1, "C", { consigneeName: "Visayan Copra Traders Inc." });
+    const [ref, whole] = await ww.onLoadList(2, "C", { consigneeName: "Visayan Copra Traders Inc." });
     const made = await draft("clerk", ref, [{ ...FREIGHT, amount: "2500.00" }, ARRASTRE_DESTINATION]);
     await moved("approver", await moved("endorser", await moved("clerk", made, "submit"), "endorse"), "approve");
+    // The voyage's Cebu side, before and after the second waybill is waived whole: billed 14,600.00 less, one waybill less waiting.
+    const cebuSide = async () => {
+      const list = await ww.call("cashier", "GET", `/CROAccounting/listVoyages?search=${ww.w.voyageNum}&side=Destination`);
+      const [row] = list.body.data.filter((r: any) => r.branchCode === "CEB");
+      return { billed: toCentavos(row.billed), waiting: row.waiting as number };
+    };
+    const before = await cebuSide();
+    const all = await draft("clerk", whole, [FREIGHT, ARRASTRE_ORIGIN, ARRASTRE_DESTINATION]);
+    await moved("approver", await moved("endorser", await moved("clerk", all, "submit"), "endorse"), "approve");
+    expect(await cebuSide()).toEqual({ billed: before.billed - 1460000n, waiting: before.waiting - 1 });
     const raise = await ww.call("clerk", "POST", "/WayBillOverRideCharges/create", { wayBillRef: ref, ...ARRASTRE_ORIGIN, newValue: "1620.00", reason: "Heavy lift" });
     const sent = await ww.call("clerk", "PUT", `/WayBillOverRideCharges/updateStatus/${raise.body.data.overrideNum}`, { action: "submit", dateModified: raise.body.data.dateModified });
     expect((await ww.call("approver", "PUT", `/WayBillOverRideCharges/updateStatus/${raise.body.data.overrideNum}`, { action: "approve", dateModified: sent.body.data.dateModified })).status).toBe(200);
@@ -308,8 +319,13 @@ describe("the invoice made after an approval", () => {
     expect(cro.status, JSON.stringify(cro.body)).toBe(201);
     const listed = await ww.call("cashier", "GET", `/CROAccounting/getWaybill/${ref}`);
     expect(listed.body.data.sides.map((x: any) => [x.mode, x.amount])).toEqual([["C", "11620.00"]]);
-    const generated = await ww.call("cashier", "POST", `/CROAccounting/generateWaybillInvoice/${cro.body.data.id}`, { wayBillRefs: [ref] });
+    expect((await ww.call("cashier", "GET", `/CROAccounting/getWaybill/${whole}`)).body.data.sides.map((x: any) => [x.mode, x.amount])).toEqual([["C", "0.00"]]);
+    const generated = await ww.call("cashier", "POST", `/CROAccounting/generateWaybillInvoice/${cro.body.data.id}`, { wayBillRefs: [ref, whole] });
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    // The waybill waived whole bills nothing: one invoice, and nothing left waiting.
+    expect([generated.body.data.length, generated.body.message]).toEqual([1, "1 invoice generated successfully"]);
+    const again = await ww.call("cashier", "POST", `/CROAccounting/generateWaybillInvoice/${cro.body.data.id}`, { wayBillRefs: [whole] });
+    expect([again.status, again.body.message, again.body.data]).toEqual([200, "No more Waybill Data", []]);
     const [invoice] = generated.body.data;
     expect([invoice.total, invoice.vatableSales, invoice.vatAmount]).toEqual(["11620.00", "10375.00", "1245.00"]);
     const [read] = await handle.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNo, invoice.invoiceNo));
