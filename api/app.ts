@@ -33,6 +33,12 @@ export function apiRoutes(deps: Pick<Deps, "config">, modules: readonly LadingMo
   return orderRoutes(routes);
 }
 
+/** A Hono path (/api/a/:b) as a pattern of the canonical paths it answers. */
+function pathPattern(path: string): RegExp {
+  const source = path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/");
+  return new RegExp(`^${source}/?$`, "i");
+}
+
 export interface AppOptions {
   /** Serves the built web app for every path outside /api (main.ts passes Deno's static handler). */
   web?: MiddlewareHandler;
@@ -56,12 +62,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
   });
 
   app.use("*", requestLog(deps.log), clientAddressOf(deps.config.trustedProxies), httpsRedirect, securityHeaders);
-  app.use("/api/*", bodyLimit({
+  const generalLimit = bodyLimit({
     maxSize: deps.config.bodyLimit,
     onError: () => {
       throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.round(deps.config.bodyLimit / 1024)} KB.`);
     },
-  }));
+  });
+  // A route that takes a file reads it against its own limit, once the caller is known (api/http/mount.ts).
+  const uploads = routes.filter((r) => r.spec.upload).map((r) => pathPattern(honoPath(r.spec.path)));
+  app.use("/api/*", (c, next) => (uploads.some((p) => p.test(c.req.path)) ? next() : generalLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");

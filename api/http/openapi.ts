@@ -55,6 +55,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "BaseManualSI": "Manual sales invoices on the serials of the branch's Authority-to-Print booklets, and the booklet register.",
   "Hustling": "Vans hauled at a branch for a voyage, from a yard to another vessel or to a port, and their cargo transfer (hustling) slip.",
   "Customer requests": "Requests for a new customer or a change to one, their approval into the customer master, and the company-name search.",
+  "Waivers": "Waivers of a waybill's charges with their supporting files, endorsed and approved into adjustments beside the charge lines.",
+  "Charge overrides": "A new value for a waybill's charge line with the reason, approved into an adjustment beside the line.",
 };
 
 const words = (text: string) => text.replace(/'/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -115,7 +117,7 @@ function refusal(permission: Spec["permission"]): string {
  */
 function errorResponses(spec: Spec): Record<string, unknown> {
   const guarded = spec.permission !== "public";
-  const hasInput = Boolean(spec.params || spec.query || spec.body);
+  const hasInput = Boolean(spec.params || spec.query || spec.body || spec.upload);
   const namesRecord = /\{\w+\}/.test(spec.path) || /\{\w+\}/.test(spec.aliasOf?.path ?? "");
   const extra = new Set(spec.errors ?? []);
   const out: Record<string, unknown> = {};
@@ -130,6 +132,10 @@ function errorResponses(spec: Spec): Record<string, unknown> {
   if (spec.body) {
     out["413"] = ref("PayloadTooLarge");
     out["415"] = ref("UnsupportedMediaType");
+  }
+  if (spec.upload) {
+    out["413"] = errorAnswer(`The file is larger than the call takes (${Math.round(spec.upload.maxBytes / 1024 / 1024)} MB).`);
+    out["415"] = errorAnswer("The body is not multipart/form-data, or the file is not of a type the call takes.");
   }
   if (extra.has(429)) out["429"] = ref("TooManyRequests");
   out.default = ref("Unexpected");
@@ -162,6 +168,13 @@ function operation(spec: Spec): Record<string, unknown> {
   }
   if (spec.body) {
     op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } };
+  }
+  if (spec.upload) {
+    const file = { type: "string", format: "binary", description: `One file, at most ${spec.upload.maxBytes} bytes` };
+    op.requestBody = {
+      required: true,
+      content: { "multipart/form-data": { schema: { type: "object", properties: { [spec.upload.field]: file }, required: [spec.upload.field] } } },
+    };
   }
   return op;
 }

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { BaseDirectory } from "../shared/base-directory.ts";
 import type { Capability, MenuId } from "../shared/permissions.ts";
+import type { UploadedFile } from "../shared/uploads.ts";
 import type { AppConfig } from "./config.ts";
 import type { Caller } from "../modules/auth/index.ts";
-export type { Caller };
+export type { Caller, UploadedFile };
 
 /**
  * Who may call a route: a menu id of 000 §6 or a capability (a named role or approval flag; the caller's role
@@ -25,6 +26,15 @@ export type HttpMethod = "get" | "post" | "put" | "delete";
 export interface RouteAlias {
   method: HttpMethod;
   path: string;
+}
+
+/**
+ * A route that takes one file: the request is multipart/form-data with the file in `field`, read up to `maxBytes`
+ * (413 beyond, 415 for any other kind of body). What the file is, the service decides from its bytes.
+ */
+export interface UploadSpec {
+  field: string;
+  maxBytes: number;
 }
 
 /** Error statuses a route may answer beyond those the OpenAPI document derives from its declaration. */
@@ -51,6 +61,8 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   params?: P;
   query?: Q;
   body?: B;
+  /** Takes one file as multipart/form-data instead of a JSON body (see UploadSpec). */
+  upload?: UploadSpec;
   /** Documentation of the success body (OpenAPI); the handler's result is not re-validated. */
   response?: Schema;
   /** Status of a successful answer when the handler returns plain data. */
@@ -75,6 +87,8 @@ export interface HandlerInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The file of an upload route. */
+  file: UploadedFile | undefined;
   /** Present on every route that is not public. */
   caller: Caller;
   deps: Deps;

@@ -21,6 +21,7 @@ import { salesQuotationsModule } from "./sales-quotations/index.ts";
 import { systemModule } from "./system/index.ts";
 import { seedDemoPeople, seedIfEmpty, usersModule } from "./users/index.ts";
 import { voyagesModule } from "./voyages/index.ts";
+import { waiversModule } from "./waivers/index.ts";
 import { whatsNewModule } from "./whats-new/index.ts";
 
 export type { LadingModule };
@@ -47,6 +48,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   inboundModule,
   hustlingModule,
   customerRequestsModule,
+  waiversModule,
 ];
 
 /** The routes of the listed modules, as declared. */

@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   "CUSTOMER_REQUEST_APPLIED",
   // Storage, demurrage and detention charged on a waybill by the nightly run, and its figures changed (before and after).
   "FREE_TIME_CHARGED", "FREE_TIME_CHANGED",
+  // Waivers and charge overrides: a draft written, changed or deleted, a supporting file added or removed; on
+  // approval the adjustment written beside each charge line, with what was due on it before and after.
+  "WAIVER_CREATED", "WAIVER_CHANGED", "WAIVER_DELETED", "WAIVER_FILE_ADDED", "WAIVER_FILE_REMOVED", "CHARGES_WAIVED",
+  "CHARGE_OVERRIDE_CREATED", "CHARGE_OVERRIDE_CHANGED", "CHARGE_OVERRIDE_DELETED", "CHARGE_OVERRIDDEN",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +60,6 @@ export const AUDIT_RECORD_KINDS = [
   "loading-confirmation",
   "branch", "cro-accounting", "invoice", "posting",
   "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",
-  "hustling", "customer-request",
+  "hustling", "customer-request", "waiver", "charge-override",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

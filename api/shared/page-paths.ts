@@ -113,8 +113,10 @@ export const PAGES = {
   waiver: "/waiver",
   waiverDrafts: "/waiver/draft",
   waiversApproved: "/waiver/approved",
+  waiverRead: "/waiver/read/:waiverNum",
   override: "/overrideCharge",
   overrideDrafts: "/overrideCharge/draft",
+  overrideRead: "/overrideCharge/read/:overrideNum",
 
   hustling: "/Hustling",
   hustlingOf: "/Hustling/:a/:b",

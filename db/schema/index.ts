@@ -14,3 +14,4 @@ export * from "./accounting.ts";
 export * from "./hustling.ts";
 export * from "./customer-requests.ts";
 export * from "./inbound.ts";
+export * from "./waivers.ts";

@@ -623,6 +623,9 @@ export const DEMO_PEOPLE = {
   yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
   cashier: { userId: "demo.cashier", name: "Carmen Santos", roleId: "DEMO-CASHIER", roleName: "Cashier, CRO accounting (demo)", menus: ["CROACCOUNTING"], capabilities: [], branches: ["MNL", "CEB"] },
   hustler: { userId: "demo.hustler", name: "Hector Bautista", roleId: "DEMO-HUSTLING", roleName: "Hustling, yard transfers (demo)", menus: ["HUSTLING"], capabilities: [], branches: ["MNL"] },
+  waiver: { userId: "demo.waiver", name: "Wilma Reyes", roleId: "DEMO-WAIVER", roleName: "Waivers and overrides (demo)", menus: ["WAIVER"], capabilities: [], branches: ["MNL", "CEB"] },
+  endorser: { userId: "demo.endorser", name: "Ernesto Lim", roleId: "DEMO-WAIVER-ENDORSER", roleName: "Waiver endorser (demo)", menus: ["WAIVER"], capabilities: ["ENDORSER"], branches: ["MNL", "CEB"] },
+  approver: { userId: "demo.approver", name: "Amelia Torres", roleId: "DEMO-WAIVER-APPROVER", roleName: "Waiver and override approver (demo)", menus: ["WAIVER"], capabilities: ["APPROVER"], branches: ["MNL", "CEB"] },
 } as const satisfies Record<string, {
   userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];
 }>;

@@ -19,6 +19,7 @@ import { MENU_IDS } from "../../api/shared/permissions.ts";
 import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rules.ts";
 import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, tallySheets, waybills } from "../../db/schema/index.ts";
+import { chargeOverrides, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -292,6 +293,21 @@ describe("demo data set: the line on first start", () => {
     // The Davao booking's waybill waits for the list.
     const waiting = await handle.db.select({ status: waybills.status }).from(waybills).where(and(eq(waybills.voyageNum, next.voyageNum), eq(waybills.destinationBranchCode, "DVO")));
     expect(waiting).toEqual([{ status: "Draft" }]);
+  });
+
+  it("has a waiver approved, one endorsed and waiting for approval with its letter, and an override waiting, each step by another person", async () => {
+    const rows = await handle.db.select().from(waivers).orderBy(waivers.id);
+    expect(rows.map((w) => [w.status, w.branchCode, w.requestedBy, w.endorsedBy, w.decidedBy])).toEqual([
+      ["Approved", "MNL", "demo.waiver", "demo.endorser", "demo.approver"],
+      ["For Approval", "MNL", "demo.waiver", "demo.endorser", null],
+    ]);
+    const files = await handle.db.select({ waiverId: waiverFiles.waiverId, fileName: waiverFiles.fileName, contentType: waiverFiles.contentType }).from(waiverFiles);
+    expect(files).toEqual([{ waiverId: rows[1].id, fileName: "Consignee letter - rolled over cargo.pdf", contentType: "application/pdf" }]);
+    const log = await handle.db.select().from(waybillChargeAdjustments);
+    expect(log.map((a) => [a.kind, a.sourceRef, a.approvedBy])).toEqual([["WAIVER", rows[0].waiverNum, "demo.approver"]]);
+    const overrides = await handle.db.select().from(chargeOverrides);
+    expect(overrides.map((o) => [o.status, o.wayBillRef, o.part, o.requestedBy])).toEqual([["For Approval", rows[0].wayBillRef, "FREIGHT", "demo.waiver"]]);
+    expect(Number(overrides[0].valueBefore) - Number(overrides[0].newValue)).toBe(500);
   });
 
   it("grants the seeded administrator every menu and every branch, and shows it the demo quotations", async () => {

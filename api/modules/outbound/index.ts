@@ -1,6 +1,10 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
+// The waybill as its screens show it and its printout, for the waivers and overrides of its charges.
+export { waybillByRef } from "./waybills/service.ts";
+export { waybillPdf } from "./waybills/documents.ts";
+export type { WaybillRow } from "./waybills/schemas.ts";
 // The voyage's reports, for `lading export voyage`.
 export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./voyage-documents/rules.ts";
 export { voyageReportFiles } from "./voyage-documents/documents.ts";

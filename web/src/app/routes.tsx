@@ -42,6 +42,7 @@ const WhatsNewPage = lazy(() => import("../features/whats-new/pages/WhatsNewPage
 const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.tsx"));
 const SqReportsPage = lazy(() => import("../features/sales-quotations/reports/SqReportsPage.tsx"));
 const CustomerRequestsPage = lazy(() => import("../features/customer-requests/pages/CustomerRequestsPage.tsx"));
+const WaiversPage = lazy(() => import("../features/waivers/pages/WaiversPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -170,12 +171,14 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.atpBooklets, "ATP booklets", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/AtpBookletsPage.tsx"))),
 
   area(PAGES.waiver, "Waiver", "WAIVER"),
-  r(PAGES.waiverDrafts, "Draft waivers", "WAIVER"),
-  r(PAGES.waiversApproved, "Approved waivers", "WAIVER"),
+  r(PAGES.waiverDrafts, "Draft waivers", "WAIVER", WaiversPage),
+  r(PAGES.waiversApproved, "Approved waivers", "WAIVER", WaiversPage),
+  r(PAGES.waiverRead, "Waiver", "WAIVER", lazy(() => import("../features/waivers/pages/WaiverReadPage.tsx"))),
 
   // Overrides have no menu id of their own: the waiver permission opens them (000 §6).
   area(PAGES.override, "Override", "WAIVER"),
-  r(PAGES.overrideDrafts, "Draft overrides", "WAIVER"),
+  r(PAGES.overrideDrafts, "Draft overrides", "WAIVER", lazy(() => import("../features/waivers/pages/OverridesPage.tsx"))),
+  r(PAGES.overrideRead, "Charge override", "WAIVER", lazy(() => import("../features/waivers/pages/OverrideReadPage.tsx"))),
 
   r(PAGES.hustling, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingsPage.tsx"))),
   r(PAGES.hustlingOf, "Hustling", "HUSTLING", lazy(() => import("../features/hustling/pages/HustlingPage.tsx"))),

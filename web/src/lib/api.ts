@@ -31,6 +31,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
+  /** A file upload instead of a JSON body: sent as multipart/form-data, the browser writing its boundary. */
+  form?: FormData;
   /**
    * A 401 normally means the session is over and signs the user out. Sign-in and the startup probe expect
    * 401 as an ordinary answer and turn this off.
@@ -93,8 +95,10 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
 /** Sends one call; a failed one throws ApiError (and a 401 signs the user out), a successful one is answered. */
 async function send(method: string, path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.form !== undefined) {
+    body = options.form;
+  } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
@@ -141,4 +145,10 @@ export const api = {
   post: <T>(path: string, body?: unknown, extra?: Extra & { query?: Query }) => request<T>("POST", path, { body, ...extra }),
   put: <T>(path: string, body?: unknown, extra?: Extra & { query?: Query }) => request<T>("PUT", path, { body, ...extra }),
   del: <T>(path: string, body?: unknown, extra?: Extra & { query?: Query }) => request<T>("DELETE", path, { body, ...extra }),
+  /** One file, POSTed as multipart/form-data in `field` (the routes that take a file call it "file"). */
+  upload: <T>(path: string, file: File, field = "file") => {
+    const form = new FormData();
+    form.append(field, file);
+    return request<T>("POST", path, { form });
+  },
 };

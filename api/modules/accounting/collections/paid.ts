@@ -3,6 +3,7 @@ import type { Executor } from "../../../../db/client.ts";
 import { invoices, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { formatAmount, formatCentavos, toCentavos } from "../../../shared/money.ts";
+import { sideAdjustments } from "./adjusted.ts";
 import type { SidePaymentRow } from "./schemas.ts";
 import { liveInvoice, settledOf } from "./settlement.ts";
 
@@ -23,37 +24,51 @@ export const SIDE_CODES: Record<WaybillSide, { cash: string; account: string }> 
  * Whether `side` of the waybill is settled: lines on account (AO, AD) go through, as the customer is billed on its
  * account; lines to be paid in cash need their invoice collected in full, by cash or cheque, or by a post-dated
  * cheque only once it has CLEARED. A side with such lines and no invoice is not paid; a side with no line at all has
- * nothing to pay. The caller has found the waybill within its scope; this answers for any branch.
+ * nothing to pay. Approved waivers and overrides count (adjusted.ts): a side whose cash lines are all waived owes
+ * nothing, and one approved after the invoice was issued changes what is owed on it. The caller has found the
+ * waybill within its scope; this answers for any branch.
  */
 export async function waybillSidePaid(db: Executor, wayBillRef: string, side: WaybillSide): Promise<SidePaymentRow> {
   const [waybill] = await db.select({ wayBillRef: waybills.wayBillRef }).from(waybills).where(sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`);
   if (!waybill) throw new AppError("NOT_FOUND", `Waybill ${wayBillRef} was not found.`);
   const codes = SIDE_CODES[side];
-  const lines = await db.select({ availableTo: waybillCharges.availableTo }).from(waybillCharges)
+  const lines = await db.select({ availableTo: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
+    .from(waybillCharges)
     .where(and(eq(waybillCharges.wayBillRef, waybill.wayBillRef), inArray(waybillCharges.availableTo, [codes.cash, codes.account])));
-  const cashLines = lines.filter((l) => l.availableTo === codes.cash).length;
-  if (cashLines === 0) {
+  const cashLines = lines.filter((l) => l.availableTo === codes.cash);
+  if (cashLines.length === 0) {
     const reason = lines.length > 0 ? "On account: the customer is billed on its account." : "Nothing is billed on this side.";
     return { side, paid: true, reason, invoices: [] };
   }
-  const billed = await db.select({ id: invoices.id, invoiceNo: invoices.invoiceNo, billedSide: invoices.billedSide, total: invoices.total })
+  const adjustments = await sideAdjustments(db, waybill.wayBillRef, cashLines);
+  const waivedInFull = `Waived: nothing is left to pay on this side (${adjustments.sources.join(", ")}).`;
+  const billed = await db.select({ id: invoices.id, invoiceNo: invoices.invoiceNo, billedSide: invoices.billedSide, total: invoices.total, dateIssued: invoices.dateIssued })
     .from(invoices)
     .where(and(eq(invoices.wayBillRef, waybill.wayBillRef), eq(invoices.billedSide, codes.cash), liveInvoice))
     .orderBy(asc(invoices.id));
   if (billed.length === 0) {
+    if (adjustments.adjusted && adjustments.due === 0n) return { side, paid: true, reason: waivedInFull, invoices: [] };
     return { side, paid: false, reason: `Not invoiced yet: the ${side} charges of ${waybill.wayBillRef} have no invoice.`, invoices: [] };
   }
   const settled = await settledOf(db, billed.map((i) => i.id));
   const rows = billed.map((i) => {
     const s = settled.get(i.id) ?? { settled: 0n, awaiting: 0n };
-    const balance = toCentavos(i.total) - s.settled - s.awaiting;
-    return { invoiceNo: i.invoiceNo, billedSide: i.billedSide, total: i.total, settled: s.settled, awaiting: s.awaiting, balance };
+    const total = toCentavos(i.total);
+    // What the invoice bills, moved by the waivers and overrides approved after it was issued.
+    const change = adjustments.adjusted ? adjustments.changeSince(i.dateIssued) : 0n;
+    const owed = total + change > 0n ? total + change : 0n;
+    const balance = owed - s.settled - s.awaiting;
+    return { invoiceNo: i.invoiceNo, billedSide: i.billedSide, total: i.total, owed, change, settled: s.settled, awaiting: s.awaiting, balance };
   });
   const open = rows.filter((r) => r.balance > 0n);
   const waiting = rows.filter((r) => r.awaiting > 0n);
-  const paid = rows.every((r) => r.settled >= toCentavos(r.total));
-  const reason = paid
-    ? "Collected in full."
+  const paid = rows.every((r) => r.settled >= r.owed);
+  const moved = rows.filter((r) => r.change !== 0n)
+    .map((r) => `${formatAmount(formatCentavos(r.change < 0n ? -r.change : r.change))} was ${r.change < 0n ? "taken off" : "added to"} invoice ${r.invoiceNo} by waivers or overrides approved after it was issued`);
+  const reason = paid && rows.every((r) => r.owed === 0n)
+    ? waivedInFull
+    : paid
+    ? `Collected in full.${moved.length > 0 ? ` ${moved.join("; ")}.` : ""}`
     : open.length > 0
     ? `${open.map((r) => `${formatAmount(formatCentavos(r.balance))} is open on invoice ${r.invoiceNo}`).join("; ")}.`
     : `${waiting.map((r) => `A post-dated cheque for ${formatAmount(formatCentavos(r.awaiting))} on invoice ${r.invoiceNo} has not cleared`).join("; ")}.`;

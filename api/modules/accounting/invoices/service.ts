@@ -18,6 +18,7 @@ import {
   waybills,
 } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
+import { adjustLine, adjustmentsOfWaybill, chargeAdjustmentsOf } from "../../../shared/charge-adjustments.ts";
 import { type BranchScope, branchCondition, coversBranch, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { manilaDate, manilaToday } from "../../../shared/dates.ts";
@@ -212,7 +213,7 @@ async function sideFigures(db: Db, voyageNum: string, branchCode: string, side: 
  * to the port) and no live invoice: what generating would issue.
  */
 async function waitingPairs(db: Db, voyageNum: string, branchCode: string, side: BillingSide, only?: readonly string[]) {
-  return await queryRows<{ wayBillRef: string; mode: string }>(db, sql`
+  const pairs = await queryRows<{ wayBillRef: string; mode: string }>(db, sql`
     select w.way_bill_ref as "wayBillRef", c.available_to as "mode"
     from waybills w
     join waybill_charges c on c.way_bill_ref = w.way_bill_ref
@@ -223,6 +224,21 @@ async function waitingPairs(db: Db, voyageNum: string, branchCode: string, side:
       and not exists (select 1 from invoices i where i.way_bill_ref = w.way_bill_ref and i.billed_side = c.available_to and i.status <> 'Cancelled')
     group by w.way_bill_ref, c.available_to
     order by w.way_bill_ref, c.available_to`);
+  return await withSomethingDue(db, pairs);
+}
+
+/** The pairs whose billable lines still have something due once approved waivers are counted: a side waived whole bills nothing. */
+async function withSomethingDue(db: Db, pairs: { wayBillRef: string; mode: string }[]) {
+  const refs = [...new Set(pairs.map((p) => p.wayBillRef))];
+  const adjustments = await chargeAdjustmentsOf(db, refs);
+  if (adjustments.length === 0) return pairs;
+  const lines = await db.select({ wayBillRef: waybillCharges.wayBillRef, mode: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
+    .from(waybillCharges).leftJoin(charges, eq(charges.code, waybillCharges.chargeCode))
+    .where(and(inArray(waybillCharges.wayBillRef, [...new Set(adjustments.map((a) => a.wayBillRef))]), sql`coalesce(${charges.passThrough}, false) = false`));
+  return pairs.filter((p) => {
+    const own = lines.filter((l) => l.wayBillRef === p.wayBillRef && l.mode === p.mode);
+    return own.length === 0 || own.some((l) => adjustLine(l, adjustmentsOfWaybill(adjustments, p.wayBillRef)).due > 0n);
+  });
 }
 
 export async function croAccountingById(db: Db, id: number, scope: BranchScope): Promise<CroAccountingDetail> {
@@ -245,12 +261,16 @@ export async function listVoyages(db: Db, scope: BranchScope, query: VoyageListQ
   const inScope = (column: SQL) =>
     scope.allBranches ? sql`true` : scope.branchCodes.length === 0 ? sql`false` : sql`${column} in (${sql.join(scope.branchCodes.map((c) => sql`${c}`), sql`, `)})`;
   const term = query.search ? `%${query.search.replace(/[\\%_]/g, (ch) => "\\" + ch)}%` : null;
+  // What a line bills is what is due on it: its value with the approved waivers and overrides beside it added (a
+  // waiver never forgives more than is due, an override never goes below what is waived: the sum is never negative).
+  const due = sql.raw(`c.charge_value + coalesce((select sum(a.amount) from waybill_charge_adjustments a
+      where a.way_bill_ref = c.way_bill_ref and a.charge_code = c.charge_code and a.part = c.part), 0)`);
   const sides = sql`
-    select w.voyage_num, w.branch_code as branch_code, 'Origin' as side, w.way_bill_ref, c.charge_value
+    select w.voyage_num, w.branch_code as branch_code, 'Origin' as side, w.way_bill_ref, ${due} as charge_value
       from waybills w join waybill_charges c on c.way_bill_ref = w.way_bill_ref
       where w.status <> 'Cancelled' and c.available_to in ('P', 'AO') and ${inScope(sql.raw("w.branch_code"))}
     union all
-    select w.voyage_num, w.destination_branch_code, 'Destination', w.way_bill_ref, c.charge_value
+    select w.voyage_num, w.destination_branch_code, 'Destination', w.way_bill_ref, ${due}
       from waybills w join waybill_charges c on c.way_bill_ref = w.way_bill_ref
       where w.status <> 'Cancelled' and c.available_to in ('C', 'AD') and ${inScope(sql.raw("w.destination_branch_code"))}`;
   const where = sql`where true
@@ -320,13 +340,24 @@ type WaybillRecord = typeof waybills.$inferSelect;
 async function waybillSidesOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillSideRow[]> {
   if (records.length === 0) return [];
   const refs = records.map((r) => r.wayBillRef);
-  const [lines, live, shippers] = await Promise.all([
-    db.select({ wayBillRef: waybillCharges.wayBillRef, mode: waybillCharges.availableTo, amount: sql<string>`sum(${waybillCharges.chargeValue})::text` })
-      .from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).groupBy(waybillCharges.wayBillRef, waybillCharges.availableTo),
+  const [charged, live, shippers, adjustments] = await Promise.all([
+    db.select({ wayBillRef: waybillCharges.wayBillRef, mode: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
+      .from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)),
     db.select({ wayBillRef: invoices.wayBillRef, billedSide: invoices.billedSide, invoiceNo: invoices.invoiceNo, status: invoices.status, total: invoices.total })
       .from(invoices).where(and(inArray(invoices.wayBillRef, refs), ne(invoices.status, "Cancelled"))),
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
+    chargeAdjustmentsOf(db, refs),
   ]);
+  // What each side bills: its lines' due after the approved waivers and overrides beside them.
+  const sums = new Map<string, { wayBillRef: string; mode: string; due: bigint }>();
+  for (const c of charged) {
+    const key = `${c.wayBillRef} ${c.mode}`;
+    const due = adjustLine(c, adjustmentsOfWaybill(adjustments, c.wayBillRef)).due;
+    const sum = sums.get(key);
+    if (sum) sum.due += due;
+    else sums.set(key, { wayBillRef: c.wayBillRef, mode: c.mode, due });
+  }
+  const lines = [...sums.values()].map((s) => ({ wayBillRef: s.wayBillRef, mode: s.mode, amount: formatCentavos(s.due) }));
   const order = ["P", "AO", "C", "AD"];
   return records.map((w) => ({
     wayBillRef: w.wayBillRef,
@@ -513,12 +544,16 @@ export async function issueWaybillInvoice(tx: Tx, caller: Caller, request: Issue
     throw refused("wayBillRefs", `Waybill ${request.wayBillRef} is not billed by this CRO accounting.`);
   }
   if (w.status === "Cancelled") throw refused("wayBillRefs", `Waybill ${w.wayBillRef} is cancelled.`);
-  const lines = await tx.select({
-    chargeCode: waybillCharges.chargeCode, rateUnit: waybillCharges.rateUnit, quantity: waybillCharges.quantity, rate: waybillCharges.rate,
+  const computed = await tx.select({
+    chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, rateUnit: waybillCharges.rateUnit, quantity: waybillCharges.quantity, rate: waybillCharges.rate,
     chargeValue: waybillCharges.chargeValue, isVatable: waybillCharges.isVatable,
     name: charges.name, printName: charges.printName, taxClass: charges.taxClass, passThrough: charges.passThrough,
   }).from(waybillCharges).leftJoin(charges, eq(charges.code, waybillCharges.chargeCode))
     .where(and(eq(waybillCharges.wayBillRef, w.wayBillRef), eq(waybillCharges.availableTo, request.mode))).orderBy(asc(waybillCharges.id));
+  // Each line is billed at what is due on it: its value after approved overrides, less what approved waivers
+  // forgave (the adjustments beside the line, never an edit of it); a line forgiven whole is not billed.
+  const adjustments = await chargeAdjustmentsOf(tx, [w.wayBillRef]);
+  const lines = computed.map((l) => ({ ...l, chargeValue: formatCentavos(adjustLine(l, adjustments).due) })).filter((l) => toCentavos(l.chargeValue) > 0n);
   const billable: BillableLine[] = lines.map((l) => ({
     chargeCode: l.chargeCode,
     chargeName: l.printName || l.name || l.chargeCode,

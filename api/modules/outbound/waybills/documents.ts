@@ -2,15 +2,20 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { branches, salesQuotationTerms, truckings, users, vessels, voyageSchedules } from "../../../../db/schema/index.ts";
 import { buildDocument } from "../../../shared/document-pool.ts";
+import type { BranchScope } from "../../../shared/branch-scope.ts";
 import type { DownloadFile } from "../../../shared/files.ts";
 import type { Caller } from "../../auth/index.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "../../../../templates/documents/waybill.ts";
 import { PAYMENT_SIDE_NAMES, type PaymentSide } from "./rules.ts";
 import { waybillByRef } from "./service.ts";
 
-/** What both printouts of a waybill show. Staff who are not DAT print a copy: every page says COPY. */
-async function waybillDocument(db: Db, caller: Caller, wayBillRef: string): Promise<WaybillDocument> {
-  const wb = await waybillByRef(db, wayBillRef, caller);
+/**
+ * What both printouts of a waybill show. Staff who are not DAT print a copy: every page says COPY. The waybill is
+ * looked up within `scope`, the caller's branches unless a module that found it in its own scope (a waiver at the
+ * destination) passes a wider one.
+ */
+async function waybillDocument(db: Db, caller: Caller, wayBillRef: string, scope: BranchScope = caller): Promise<WaybillDocument> {
+  const wb = await waybillByRef(db, wayBillRef, scope);
   const [names, [voyage], [trucker], [preparer], terms] = await Promise.all([
     db.select({ code: branches.code, name: branches.name, address: branches.address }).from(branches).where(inArray(branches.code, [wb.branchCode, wb.destinationBranchCode])),
     db.select({ voyageRef: voyageSchedules.voyageRef, vesselName: vessels.name }).from(voyageSchedules)
@@ -62,7 +67,7 @@ async function waybillDocument(db: Db, caller: Caller, wayBillRef: string): Prom
     driver: wb.driver,
     remarks: wb.remarks,
     charges: wb.charges.map((c) => ({
-      chargeCode: c.chargeCode, part: c.part, particulars: c.particulars, chargeValue: c.chargeValue,
+      chargeCode: c.chargeCode, part: c.part, particulars: c.particulars, chargeValue: c.value,
       availableTo: PAYMENT_SIDE_NAMES[c.availableTo as PaymentSide] ?? c.availableTo,
     })),
     totals: {
@@ -78,9 +83,9 @@ async function waybillDocument(db: Db, caller: Caller, wayBillRef: string): Prom
   };
 }
 
-/** The waybill printout (A4 portrait). */
-export async function waybillPdf(db: Db, caller: Caller, wayBillRef: string): Promise<DownloadFile> {
-  return await buildDocument("waybill", await waybillDocument(db, caller, wayBillRef));
+/** The waybill printout (A4 portrait); a copy unless `caller` is DAT staff. */
+export async function waybillPdf(db: Db, caller: Caller, wayBillRef: string, scope: BranchScope = caller): Promise<DownloadFile> {
+  return await buildDocument("waybill", await waybillDocument(db, caller, wayBillRef, scope));
 }
 
 /** The trucker's waybill, on legal or letter paper. */

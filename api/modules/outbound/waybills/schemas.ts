@@ -120,6 +120,12 @@ export const waybillChargeRow = z.object({
   source: z.string(),
   /** An insurance premium: its amount follows the declared value (waybillInsurance), not rate times quantity. */
   isInsurancePremium: z.boolean(),
+  /** What approved overrides moved the computed value by (signed), and the line's value after them. */
+  overridden: z.string(),
+  value: z.string(),
+  /** What approved waivers forgave of the line, and what is left to pay on it. */
+  waived: z.string(),
+  due: z.string(),
 });
 
 const totals = z.object({
@@ -201,7 +207,11 @@ export const waybillRow = z.object({
   preparedBy: z.string(),
   dateModified: z.string(),
   charges: z.array(waybillChargeRow),
+  /** By payment side and with the VAT, on the lines' values after approved overrides. */
   totals,
+  /** What approved waivers forgave on the whole waybill, and what they leave to pay. */
+  waived: z.string(),
+  due: z.string(),
   insurancePremium: z.string(),
   /** The policies an insurance premium on this waybill is worked out with (C0004, C0005); null when none is in force. */
   insurance: z.object({ insuredValuePerTeu: z.string(), rate: z.string() }).nullable(),

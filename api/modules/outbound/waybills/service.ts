@@ -5,12 +5,13 @@ import {
   vessels, voyageSchedules, waybillCharges, waybills,
 } from "../../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../../shared/audit.ts";
+import { adjustLine, adjustmentsOfWaybill, chargeAdjustmentsOf } from "../../../shared/charge-adjustments.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { manilaDate } from "../../../shared/dates.ts";
-import { addExact, formatAmount, normalizeAmount, sumAmounts } from "../../../shared/money.ts";
+import { addExact, formatAmount, formatCentavos, normalizeAmount, sumAmounts } from "../../../shared/money.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import type { Caller } from "../../auth/index.ts";
 import { addressText, type BookingRecord, bookingByRef, bookingRow, type BookingRow, recordCargoStage } from "../../bookings/index.ts";
@@ -139,12 +140,17 @@ async function waybillRecord(db: Db, wayBillRef: string, scope: BranchScope): Pr
 const onWaybill = (bookingRef: string) =>
   or(sql`lower(${waybills.bookingRef}) = lower(${bookingRef})`, sql`lower(${waybills.tandemBookingRef}) = lower(${bookingRef})`);
 
-/** The waybills as their screens show them: with the shipper's name, the charge lines, the totals and the VAT. */
+/**
+ * The waybills as their screens show them: with the shipper's name, the charge lines, the totals and the VAT. A
+ * line keeps its computed value; what approved overrides moved it by and what approved waivers forgave of it are
+ * shown beside it (the waivers module writes them), the totals and the VAT are worked out on the values after the
+ * overrides, and what the waivers leave to pay is the waybill's due.
+ */
 async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<WaybillRow[]> {
   if (records.length === 0) return [];
   const refs = records.map((r) => r.wayBillRef);
   const areaCodes = [...new Set(records.flatMap((r) => [r.shipperAreaCode, r.consigneeAreaCode]).filter((c): c is string => !!c))];
-  const [lines, shippers, insurance, slips, dates, vesselNames, areaRows, policies] = await Promise.all([
+  const [lines, shippers, insurance, slips, dates, vesselNames, areaRows, policies, adjustments] = await Promise.all([
     db.select().from(waybillCharges).where(inArray(waybillCharges.wayBillRef, refs)).orderBy(asc(waybillCharges.id)),
     db.select({ code: customers.code, company: customers.company }).from(customers).where(inArray(customers.code, [...new Set(records.map((r) => r.customerCode))])),
     db.select({ code: charges.code }).from(charges).where(eq(charges.isInsurancePremium, true)),
@@ -154,6 +160,7 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
       .where(inArray(voyageSchedules.voyageNum, [...new Set(records.map((r) => r.voyageNum))])),
     areaCodes.length ? db.select().from(areas).where(inArray(areas.code, areaCodes)) : Promise.resolve([]),
     insurancePoliciesOf(db, records),
+    chargeAdjustmentsOf(db, refs),
   ]);
   const linesOf = new Map<string, ChargeRecord[]>();
   for (const line of lines) {
@@ -168,6 +175,9 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
     const freight = own.find((c) => c.part === "FREIGHT");
     const shipperArea = areaRows.find((a) => a.code === r.shipperAreaCode);
     const consigneeArea = areaRows.find((a) => a.code === r.consigneeAreaCode);
+    const adjusted = own.map((c) => ({ line: c, ...adjustLine(c, adjustmentsOfWaybill(adjustments, r.wayBillRef)) }));
+    const waived = adjusted.reduce((sum, a) => sum + a.waived, 0n);
+    const due = adjusted.reduce((sum, a) => sum + a.due, 0n);
     return {
       ...rest,
       id: r.id,
@@ -184,11 +194,14 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
       consigneeAreaProvince: consigneeArea?.province ?? "",
       datePrepared: r.datePrepared.toISOString(),
       dateModified: r.dateModified.toISOString(),
-      charges: own.map((c) => ({
+      charges: adjusted.map(({ line: c, overridden, value, waived, due }) => ({
         chargeCode: c.chargeCode, part: c.part, particulars: c.particulars, rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate,
         chargeValue: c.chargeValue, availableTo: c.availableTo, isVatable: c.isVatable, source: c.source, isInsurancePremium: insuranceCodes.has(c.chargeCode),
+        overridden: formatCentavos(overridden), value: formatCentavos(value), waived: formatCentavos(waived), due: formatCentavos(due),
       })),
-      totals: waybillTotals(own),
+      totals: waybillTotals(adjusted.map(({ line, value }) => ({ ...line, chargeValue: formatCentavos(value) }))),
+      waived: formatCentavos(waived),
+      due: formatCentavos(due),
       insurancePremium: sumAmounts(own.filter((c) => insuranceCodes.has(c.chargeCode)).map((c) => c.chargeValue)),
       insurance: policies.get(r.wayBillRef) ?? null,
     };
