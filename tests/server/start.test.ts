@@ -65,7 +65,7 @@ async function startStopStart(env: Record<string, string>) {
   const demo = (await (await fetch(`${first.base}/api/ports/load?take=200`, { headers: auth })).json()) as { total: number };
   expect(demo.total).toBeGreaterThan(5);
   // The demo line, as the administrator sees it on the first start.
-  expect(first.output()).toContain("Demo line: 4 voyages, 7 quotations, 13 bookings;");
+  expect(first.output()).toContain("Demo line: 5 voyages, 7 quotations, 16 bookings;");
   const total = async (path: string, body?: unknown) =>
     ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body && JSON.stringify(body) })).json()) as { total: number }).total;
   expect(await total("/VoyageSchedules/load?take=50")).toBe(4);
