@@ -60,7 +60,7 @@ export const customerPartInput = z.object({
   deliveryAddress: addressInput.default(emptyAddress),
   deliveryAreaCode: optionalCode("Delivery area"),
   goods: text("Goods", 200),
-  packaging: z.union([z.literal(""), z.enum(PACKAGING_TYPES, { error: `Packaging must be one of ${PACKAGING_TYPES.join(", ")}` })]).default(""),
+  packaging: z.enum(["", ...PACKAGING_TYPES], { error: `Packaging must be one of ${PACKAGING_TYPES.join(", ")}` }).default(""),
   quantity: count("Quantity", 100_000),
   cargoWeight: decimalText("Weight", 3).default("0"),
   declaredValue: decimalText("Declared value", 2).default("0"),
