@@ -1,4 +1,6 @@
-import { formatCentavos, multiplyAmount, splitVat, sumAmounts, toCentavos } from "../../../shared/money.ts";
+import { multiplyAmount, toCentavos } from "../../../shared/money.ts";
+import type { TaxClass } from "../../../shared/reference-lists.ts";
+import { invoiceAmounts, type TaxedAmount } from "../invoices/rules.ts";
 import { defineWorkflow, type WorkflowActor } from "../../../shared/workflow-definition.ts";
 
 /**
@@ -43,8 +45,7 @@ export const MAX_GAP_REPORT = 5000;
 /** The actions of the one BaseManualSI call (001 §7): the spec's four, and issuing and cancelling (spoiling). */
 export const MANUAL_SI_ACTIONS = ["list", "create", "update", "delete", "issue", "cancel"] as const;
 
-export const TAX_CLASSES = ["VATABLE", "EXEMPT", "ZERO_RATED"] as const;
-export type TaxClass = (typeof TAX_CLASSES)[number];
+export { TAX_CLASSES, type TaxClass } from "../../../shared/reference-lists.ts";
 export const TAX_CLASS_NAMES: Record<TaxClass, string> = { VATABLE: "VATable", EXEMPT: "VAT-exempt sale", ZERO_RATED: "Zero-rated sale" };
 
 /** A serial as the booklet prints it: 750 in a four-digit booklet is "0750". */
@@ -99,22 +100,12 @@ export function lineAmount(quantity: string, unitPrice: string): string {
 }
 
 /**
- * The VAT of a document (domain notes §7): the VATable lines summed VAT included and split once (net half up,
- * VAT the rest), the exempt and zero-rated lines apart. VATable sales are the net.
+ * The VAT of a manual invoice: worked out exactly as a waybill invoice's (domain notes §7), by the one function
+ * both kinds of invoice share.
  */
-export function documentVat(lines: readonly { amount: string; taxClass: TaxClass }[]) {
-  const of = (taxClass: TaxClass) => sumAmounts(lines.filter((l) => l.taxClass === taxClass).map((l) => l.amount));
-  const vatableInclusive = of("VATABLE");
-  const { net, vat } = splitVat(vatableInclusive);
-  const exemptSales = of("EXEMPT");
-  const zeroRatedSales = of("ZERO_RATED");
-  return {
-    vatableSales: net,
-    vatAmount: vat,
-    exemptSales,
-    zeroRatedSales,
-    total: formatCentavos(toCentavos(vatableInclusive) + toCentavos(exemptSales) + toCentavos(zeroRatedSales)),
-  };
+export function documentVat(lines: readonly TaxedAmount[]) {
+  const { vatableInclusive: _inclusive, ...amounts } = invoiceAmounts(lines);
+  return amounts;
 }
 
 /** From this total a VAT-registered buyer's TIN must be on the invoice (NIRC §113). */
