@@ -423,3 +423,56 @@ describe("Form 2307 (domain notes §8)", () => {
     expect(elsewhere.body.data).toEqual([]);
   });
 });
+
+describe("a consignee who is not a registered customer", () => {
+  const walkIn = { code: null, company: "Tibungco Rice Dealers" };
+
+  it("finds the consignee's invoice by its number and collects it in cash, the receipt naming the consignee", async () => {
+    const inv = await invoice(walkIn, I10K);
+    const short = await call("cashier", "GET", "/Collections/openInvoices?branchCode=DVO&search=Ti");
+    expect([short.status, short.body.errors.search]).toEqual([
+      400, ["Choose the payer, or give at least 3 characters of the invoice, waybill or consignee to find the invoice"],
+    ]);
+    const found = await call("cashier", "GET", `/Collections/openInvoices?branchCode=DVO&search=${inv.invoiceNo}`);
+    expect(found.body.data.map((r: any) => [r.invoiceNo, r.customerCode, r.buyerName, r.balance])).toEqual([[inv.invoiceNo, null, walkIn.company, "10000.00"]]);
+    // A registered customer's invoice is not found this way: the cashier chooses the customer.
+    const registered = await invoice(PAYERS.none, I10K);
+    const notListed = await call("cashier", "GET", `/Collections/openInvoices?branchCode=DVO&search=${registered.invoiceNo}`);
+    expect(notListed.body.data).toEqual([]);
+    const made = await collect({ lines: [{ invoiceId: inv.id, applied: "10000.00" }] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data).toMatchObject({
+      customerCode: null, payerName: walkIn.company, withholding: "NONE", appliedTotal: "10000.00", ewtTotal: "0.00", amountReceived: "10000.00",
+    });
+    const after = await call("cashier", "GET", `/Collections/openInvoices?branchCode=DVO&search=${inv.invoiceNo}`);
+    expect(after.body.data).toEqual([]);
+  });
+
+  it("refuses tax withheld, a post-dated cheque, an excess kept as credit, and a registered customer's invoice, writing nothing", async () => {
+    const inv = await invoice(walkIn, I10K);
+    const registered = await invoice(PAYERS.none, I10K);
+    const before = (await handle.db.select().from(postings)).length;
+    const withheld = await collect({ ewtRate: "2", lines: [{ invoiceId: inv.id, applied: "10000.00" }] });
+    expect([withheld.status, withheld.body.errors.ewtRate]).toEqual([
+      400, ["Tax withheld is recorded for registered customers only (their Form 2307 is tracked): add the payer to the customers first."],
+    ]);
+    const pdc = await collect({
+      paymentMethod: "PDC", bank: "BPI", chequeNo: "WALK-1", chequeDate: "2025-05-20", lines: [{ invoiceId: inv.id, applied: "10000.00" }],
+    });
+    expect([pdc.status, pdc.body.errors.paymentMethod]).toEqual([
+      400, ["A post-dated cheque is taken from a registered customer only: add the payer to the customers first."],
+    ]);
+    const credit = await collect({ amountReceived: "10500.00", excessHandling: "CREDIT", lines: [{ invoiceId: inv.id, applied: "10000.00" }] });
+    expect([credit.status, credit.body.errors.amountReceived]).toEqual([
+      400, ["10,500.00 received is 500.00 more than is due; a payer who is not a registered customer keeps no credit."],
+    ]);
+    const mixed = await collect({ lines: [{ invoiceId: registered.id, applied: "10000.00" }] });
+    expect([mixed.status, mixed.body.errors.customerCode]).toEqual([
+      400, [`Invoice ${registered.invoiceNo} is billed to customer ${PAYERS.none.code}: choose that customer as the payer.`],
+    ]);
+    const other = await invoice({ code: null, company: "Bunawan Feeds" }, I10K);
+    const two = await collect({ lines: [{ invoiceId: inv.id, applied: "10000.00" }, { invoiceId: other.id, applied: "10000.00" }] });
+    expect([two.status, two.body.errors["lines.1.invoiceId"]]).toEqual([400, [`Invoice ${other.invoiceNo} is billed to Bunawan Feeds, not to ${walkIn.company}.`]]);
+    expect((await handle.db.select().from(postings)).length).toBe(before);
+  });
+});

@@ -98,7 +98,8 @@ export async function writeInvoice(
   db: Db,
   o: {
     branchCode: string;
-    payer: { code: string; company: string };
+    /** code null: a consignee who is not a registered customer. */
+    payer: { code: string | null; company: string };
     totals: InvoiceTotals;
     invoiceDate?: string;
     wayBillRef?: string | null;

@@ -57,7 +57,8 @@ const lines = z.array(collectionLineInput, { error: "lines must be a list" })
 /** What the cashier records. Rates left out follow the payer's withholding setting. */
 export const createCollectionBody = z.object({
   branchCode: branchCodeField,
-  customerCode: customerCodeField,
+  /** Left out, the payer is the consignee the invoices name, not registered as a customer (a walk-in payer). */
+  customerCode: optional(customerCodeField),
   collectionDate: dateText("collectionDate"),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "paymentMethod must be CASH, CHEQUE or PDC" }),
   bank: text("bank", 80),
@@ -78,7 +79,7 @@ export type CreateCollectionInput = z.infer<typeof createCollectionBody>;
 /** calculate CWT: what a payer withholds on the invoices and amounts given, before anything is saved. */
 export const calculateCwtBody = z.object({
   branchCode: branchCodeField,
-  customerCode: customerCodeField,
+  customerCode: optional(customerCodeField),
   lines,
   ewtRate: optional(rateField("ewtRate")),
   wvatRate: optional(rateField("wvatRate")),
@@ -123,9 +124,13 @@ export const payersQuery = z.object({
   search: text("search", 100),
 });
 
+/** A customer's open invoices; or, without a customer, the open invoices billed to no registered customer that match `search`. */
 export const openInvoicesQuery = z.object({
   branchCode: branchCodeField,
-  customerCode: customerCodeField,
+  customerCode: optional(customerCodeField),
+  search: text("search", 100),
+}).refine((q) => q.customerCode !== undefined || q.search.length >= 3, {
+  path: ["search"], message: "Choose the payer, or give at least 3 characters of the invoice, waybill or consignee to find the invoice",
 });
 
 export const receiptNumberQuery = z.object({ branchCode: branchCodeField });

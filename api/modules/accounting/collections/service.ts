@@ -84,6 +84,45 @@ async function payerOf(db: Executor, customerCode: string) {
   return customer;
 }
 
+/**
+ * Who pays a collection: a customer of the master, or, for invoices billed to a consignee who is not one (a
+ * collect waybill's consignee is often nobody's customer), the buyer as the first invoice names it. Such a payer
+ * withholds nothing, pays by no post-dated cheque and keeps no credit: those are tracked per customer.
+ */
+interface Payer {
+  code: string | null;
+  company: string;
+  tin: string;
+  withholding: string;
+  isTopWithholdingAgent: boolean;
+  isActive: boolean;
+}
+
+async function payerFor(db: Executor, customerCode: string | undefined, invoiceIds: readonly number[]): Promise<Payer> {
+  if (customerCode !== undefined) return payerOf(db, customerCode);
+  const [first] = invoiceIds.length
+    ? await db.select().from(invoices).where(inArray(invoices.id, [...invoiceIds])).orderBy(asc(invoices.id)).limit(1)
+    : [];
+  // An invoice that does not exist is refused line by line, where its number is known.
+  if (!first) return { code: null, company: "", tin: "", withholding: "NONE", isTopWithholdingAgent: false, isActive: true };
+  if (first.customerCode) {
+    throw refused("customerCode", `Invoice ${first.invoiceNo} is billed to customer ${first.customerCode}: choose that customer as the payer.`);
+  }
+  return { code: null, company: first.buyerName, tin: first.buyerTin, withholding: "NONE", isTopWithholdingAgent: false, isActive: true };
+}
+
+/** What a payer outside the customer master cannot do, checked before anything is written. */
+function checkWalkIn(input: { ewtRate?: string; wvatRate?: string; paymentMethod?: string }): void {
+  const withholds = (rate?: string) => rate !== undefined && toCentavos(rate) !== 0n;
+  if (withholds(input.ewtRate) || withholds(input.wvatRate)) {
+    throw refused(withholds(input.ewtRate) ? "ewtRate" : "wvatRate",
+      "Tax withheld is recorded for registered customers only (their Form 2307 is tracked): add the payer to the customers first.");
+  }
+  if (input.paymentMethod === "PDC") {
+    throw refused("paymentMethod", "A post-dated cheque is taken from a registered customer only: add the payer to the customers first.");
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
@@ -236,14 +275,26 @@ async function openRows(db: Executor, records: readonly InvoiceRecord[]): Promis
 }
 
 /** A payer's invoices at a branch with something left to collect, oldest first. */
-export async function openInvoices(db: Db, scope: BranchScope, query: { branchCode: string; customerCode: string }) {
+export async function openInvoices(db: Db, scope: BranchScope, query: { branchCode: string; customerCode?: string; search?: string }) {
   checkBranch(scope, query.branchCode);
+  const branchCode = query.branchCode.toUpperCase();
+  if (query.customerCode === undefined) {
+    // A payer outside the customer master: the invoices billed to no customer, found by invoice, waybill or buyer.
+    const records = await db.select().from(invoices)
+      .where(and(
+        eq(invoices.branchCode, branchCode), isNull(invoices.customerCode), liveInvoice,
+        searchAny([invoices.invoiceNo, invoices.wayBillRef, invoices.buyerName], query.search ?? ""),
+      ))
+      .orderBy(asc(invoices.invoiceDate), asc(invoices.id)).limit(50);
+    const data = (await openRows(db, records)).filter((r) => toCentavos(r.balance) > 0n);
+    return data.length === 0 ? { data, message: `No open invoice billed to an unregistered consignee at ${branchCode} matches ${query.search}.` } : { data };
+  }
   const customer = await payerOf(db, query.customerCode);
   const records = await db.select().from(invoices)
-    .where(and(eq(invoices.branchCode, query.branchCode.toUpperCase()), eq(invoices.customerCode, customer.code), liveInvoice))
+    .where(and(eq(invoices.branchCode, branchCode), eq(invoices.customerCode, customer.code), liveInvoice))
     .orderBy(asc(invoices.invoiceDate), asc(invoices.id));
   const data = (await openRows(db, records)).filter((r) => toCentavos(r.balance) > 0n);
-  return data.length === 0 ? { data, message: `${customer.company} has no open invoice at ${query.branchCode.toUpperCase()}.` } : { data };
+  return data.length === 0 ? { data, message: `${customer.company} has no open invoice at ${branchCode}.` } : { data };
 }
 
 /** The customer's credit kept from excess payments and not voided. */
@@ -308,7 +359,7 @@ interface WorkedLine extends LineWithholding {
  */
 async function workLines(
   db: Db,
-  o: { branchCode: string; customer: typeof customers.$inferSelect; lines: CalculateCwtInput["lines"]; ewtRate?: string; wvatRate?: string; lock: boolean },
+  o: { branchCode: string; customer: Payer; lines: CalculateCwtInput["lines"]; ewtRate?: string; wvatRate?: string; lock: boolean },
 ) {
   const setting = settingOf(o.customer.withholding);
   const defaults = settingRates(setting);
@@ -330,7 +381,10 @@ async function workLines(
     if (invoice.status === CANCELLED_INVOICE) {
       throw new AppError("CONFLICT", `Invoice ${invoice.invoiceNo} is cancelled; it has nothing to collect.`, { [`lines.${i}.invoiceId`]: ["Cancelled"] });
     }
-    if (invoice.customerCode !== o.customer.code) {
+    const samePayer = o.customer.code === null
+      ? invoice.customerCode === null && invoice.buyerName.trim().toLowerCase() === o.customer.company.trim().toLowerCase()
+      : invoice.customerCode === o.customer.code;
+    if (!samePayer) {
       throw refused(`lines.${i}.invoiceId`, `Invoice ${invoice.invoiceNo} is billed to ${invoice.buyerName}, not to ${o.customer.company}.`);
     }
     const before = earlier.get(invoice.id) ?? NO_EARLIER_PAYMENTS;
@@ -360,7 +414,8 @@ const totalsOf = (worked: readonly WorkedLine[]) => ({
 /** calculate CWT (001 §7 Collections): the rate, ATC, base net of VAT and amount per invoice, and the cash to receive. */
 export async function calculateCwt(db: Db, scope: BranchScope, input: CalculateCwtInput): Promise<{ data: CwtAnswer }> {
   checkBranch(scope, input.branchCode);
-  const customer = await payerOf(db, input.customerCode);
+  const customer = await payerFor(db, input.customerCode, input.lines.map((l) => l.invoiceId));
+  if (customer.code === null) checkWalkIn(input);
   const { setting, rates, worked, warnings } = await workLines(db, { ...input, customer, lock: false });
   const totals = totalsOf(worked);
   return {
@@ -451,8 +506,9 @@ function journalOf(o: { paymentMethod: string; received: bigint; ewt: bigint; wv
 export async function createCollection(db: Db, caller: Caller, input: CreateCollectionInput) {
   checkBranch(caller, input.branchCode);
   checkPayment(input);
-  const customer = await payerOf(db, input.customerCode);
+  const customer = await payerFor(db, input.customerCode, input.lines.map((l) => l.invoiceId));
   if (!customer.isActive) throw refused("customerCode", `Customer ${customer.code} is not active.`);
+  if (customer.code === null) checkWalkIn(input);
   const branchCode = input.branchCode.toUpperCase();
   const now = new Date();
   const id = await db.transaction(async (tx: Tx) => {
@@ -465,7 +521,10 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
     if (excess < 0n) {
       throw refused("amountReceived", `${formatAmount(peso(received))} received is less than the ${formatAmount(peso(due))} these invoices and charges come to; apply less to the invoices.`);
     }
-    if (excess > 0n && input.excessHandling === "REFUSE") {
+    if (excess > 0n && (input.excessHandling === "REFUSE" || customer.code === null)) {
+      if (customer.code === null) {
+        throw refused("amountReceived", `${formatAmount(peso(received))} received is ${formatAmount(peso(excess))} more than is due; a payer who is not a registered customer keeps no credit.`);
+      }
       throw refused("amountReceived", `${formatAmount(peso(received))} received is ${formatAmount(peso(excess))} more than is due; apply it to open invoices, or keep the excess as the customer's credit.`);
     }
     if (input.paymentMethod === "CHEQUE") {
@@ -499,14 +558,15 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
     if (others.length) {
       await tx.insert(collectionOtherCharges).values(others.map((o) => ({ collectionId: made.id, accountCode: o.accountCode, description: o.description, amount: peso(o.amount) })));
     }
+    // A payer outside the master pays by no PDC and keeps no credit (checkWalkIn and the excess check above).
     if (input.paymentMethod === "PDC") {
       await tx.insert(postDatedCheques).values({
-        collectionId: made.id, status: initialStatus(pdcWorkflow), branchCode, customerCode: customer.code, bank: input.bank, chequeNo: input.chequeNo,
+        collectionId: made.id, status: initialStatus(pdcWorkflow), branchCode, customerCode: customer.code!, bank: input.bank, chequeNo: input.chequeNo,
         chequeDate: input.chequeDate!, amount: peso(received), isManagersCheque: input.isManagersCheque, ...who,
       });
     }
     if (excess > 0n) {
-      await tx.insert(customerCredits).values({ customerCode: customer.code, amount: peso(excess), sourceCollectionId: made.id, ...who });
+      await tx.insert(customerCredits).values({ customerCode: customer.code!, amount: peso(excess), sourceCollectionId: made.id, ...who });
     }
     const voyages = [...new Set(worked.map((l) => l.invoice.voyageNum))];
     const lines = worked.map((l) => ({

@@ -45,10 +45,11 @@ export const cancelCollection = (row: CollectionRow, reason: string) =>
 
 export const loadPayers = (branchCode: string, search = "") => api.get<{ data: PayerRow[]; message?: string }>("/Collections/payers", { branchCode, search });
 
-export const loadOpenInvoices = (branchCode: string, customerCode: string) =>
-  api.get<{ data: OpenInvoiceRow[]; message?: string }>("/Collections/openInvoices", { branchCode, customerCode });
+/** A customer's open invoices, or (search) those billed to a consignee who is not a customer. */
+export const loadOpenInvoices = (branchCode: string, payer: { customerCode: string } | { search: string }) =>
+  api.get<{ data: OpenInvoiceRow[]; message?: string }>("/Collections/openInvoices", { branchCode, ...payer });
 
-export const calculateCwt = (input: { branchCode: string; customerCode: string; lines: { invoiceId: number; applied: string }[]; ewtRate?: string; wvatRate?: string }) =>
+export const calculateCwt = (input: { branchCode: string; customerCode?: string; lines: { invoiceId: number; applied: string }[]; ewtRate?: string; wvatRate?: string }) =>
   api.post<{ data: CwtAnswer }>("/Collections/calculateCWT", input);
 
 export const nextReceiptNumber = (branchCode: string) =>

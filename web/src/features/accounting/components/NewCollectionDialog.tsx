@@ -33,6 +33,8 @@ const RATE = /^\d{1,3}(\.\d{1,2})?$/;
 const isAmount = (text: string) => AMOUNT.test(text.trim().replace(/,/g, ""));
 const centavos = (text: string) => toCentavos(text.trim().replace(/,/g, ""));
 const peso = (value: bigint) => formatAmount(formatCentavos(value));
+/** The payer choice for a consignee who is not a registered customer: the cashier finds the invoice instead. */
+const WALK_IN = "*";
 
 interface Pick {
   on: boolean;
@@ -83,6 +85,8 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
   const [chosenBranch, setBranchCode] = useState("");
   const branchCode = chosenBranch || defaultBranch;
   const [customerCode, setCustomerCode] = useState("");
+  const walkIn = customerCode === WALK_IN;
+  const [walkInSearch, setWalkInSearch] = useState("");
   const [picks, setPicks] = useState<Record<number, Pick>>({});
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -91,14 +95,22 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
 
   const payersRead = useRecord(isOpen && opening && branchCode ? `${opening}:${branchCode}` : null, () => loadPayers(branchCode).then((r) => r.data), { keepStale: false });
   const nextNumber = useRecord(isOpen && opening && branchCode ? `${opening}:${branchCode}` : null, () => nextReceiptNumber(branchCode).then((r) => r.data.receiptNo));
+  const findable = walkIn ? walkInSearch.trim().length >= 3 : customerCode !== "";
   const invoicesRead = useRecord(
-    isOpen && opening && branchCode && customerCode ? `${opening}:${branchCode}:${customerCode}` : null,
-    () => loadOpenInvoices(branchCode, customerCode).then((r) => r.data),
+    isOpen && opening && branchCode && findable ? `${opening}:${branchCode}:${customerCode}:${walkIn ? walkInSearch.trim() : ""}` : null,
+    () => loadOpenInvoices(branchCode, walkIn ? { search: walkInSearch.trim() } : { customerCode }).then((r) => r.data),
     { keepStale: false },
   );
   const payers = payersRead.data ?? [];
-  const payer = payers.find((p) => p.customerCode === customerCode) ?? null;
   const invoices = invoicesRead.data ?? [];
+  const firstPicked = invoices.find((i) => picks[i.invoiceId]?.on);
+  // A walk-in payer is the consignee the invoices name; such a payer withholds nothing and keeps no credit.
+  const payer: PayerRow | null = walkIn
+    ? {
+      customerCode: "", company: firstPicked?.buyerName ?? "", address: "", tin: "", withholding: "NONE", isTopWithholdingAgent: false,
+      openInvoices: invoices.length, openBalance: "0.00", credit: "0.00",
+    }
+    : payers.find((p) => p.customerCode === customerCode) ?? null;
   useUnsavedChanges(isOpen && customerCode !== "");
 
   const defaults = payer ? settingRates(payer.withholding) : { ewtRate: "0.00", wvatRate: "0.00" };
@@ -138,6 +150,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
 
   const choosePayer = (code: string) => {
     setCustomerCode(code);
+    setWalkInSearch("");
     setPicks({});
     setForm((f) => ({ ...f, ewtRate: "", wvatRate: "", amountReceived: "" }));
     setRefusal(null);
@@ -148,6 +161,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
 
   const close = () => {
     setCustomerCode("");
+    setWalkInSearch("");
     setPicks({});
     setForm(blank());
     setErrors({});
@@ -187,7 +201,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
     if (Object.keys(local).length > 0) return setErrors(local);
     await save(() =>
       createCollection({
-        branchCode, customerCode, collectionDate: form.collectionDate, paymentMethod: form.paymentMethod,
+        branchCode, customerCode: walkIn ? undefined : customerCode, collectionDate: form.collectionDate, paymentMethod: form.paymentMethod,
         bank: form.paymentMethod === "CASH" ? "" : form.bank.trim(), chequeNo: form.paymentMethod === "CASH" ? "" : form.chequeNo.trim(),
         chequeDate: form.paymentMethod === "CASH" ? undefined : form.chequeDate, isManagersCheque: form.paymentMethod === "PDC" && form.isManagersCheque,
         ewtRate: rates.ewtRate, wvatRate: rates.wvatRate,
@@ -233,8 +247,16 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
             disabled={payersRead.loading}>
             <option value="">{payersRead.loading ? "Loading…" : payers.length ? "Choose the payer" : "No open invoices at this branch"}</option>
             {payers.map((p) => <option key={p.customerCode} value={p.customerCode}>{p.company} ({p.customerCode}) · {formatAmount(p.openBalance)} open</option>)}
+            <option value={WALK_IN}>A consignee who is not a customer: find the invoice</option>
           </HTMLSelect>
         </FormField>
+        {walkIn && (
+          <TextField label="Invoice, waybill or consignee" id="collection-walk-in-search" value={walkInSearch} placeholder="At least 3 characters"
+            onValueChange={(v) => {
+              setWalkInSearch(v);
+              setPicks({});
+            }} data-testid="collection-walk-in-search" />
+        )}
         <TextField label="Date" id="collection-date" type="date" required value={form.collectionDate} error={errors.collectionDate}
           onValueChange={(v) => change({ collectionDate: v })} data-testid="collection-date" />
         <FormField label="Receipt No.">
@@ -242,14 +264,19 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
         </FormField>
       </div>
 
-      {payer && (
+      {walkIn && (
+        <p className="bp6-text-muted" data-testid="collection-payer-setting">
+          Not a registered customer{payer?.company ? `: ${payer.company}` : ""}. No tax withheld, no post-dated cheque, no credit kept.
+        </p>
+      )}
+      {payer && !walkIn && (
         <p className="bp6-text-muted" data-testid="collection-payer-setting">
           Withholding: {withholdingLabel(payer.withholding)}{payer.isTopWithholdingAgent ? ", top withholding agent (WC160)" : ""}
           {payer.credit !== "0.00" && ` · Credit kept: ${formatAmount(payer.credit)}`}
         </p>
       )}
 
-      {customerCode && (invoicesRead.loading ? <Spinner size={20} /> : (
+      {findable && (invoicesRead.loading ? <Spinner size={20} /> : (
         <FormField label="Open invoices" error={errors.lines}>
           <DataTable numRows={invoices.length} frozen={1} testId="collection-invoices" className="lading-collection-invoices">
             <Column name="Pay" cellRenderer={(row) => (
@@ -262,6 +289,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
             )} />
             <Column name="Invoice No." cellRenderer={invoiceText((i) => i.invoiceNo, "collection-invoice")} />
             <Column name="Waybill" cellRenderer={invoiceText((i) => i.wayBillRef ?? "-", "collection-waybill")} />
+            {walkIn ? <Column name="Billed to" cellRenderer={invoiceText((i) => i.buyerName, "collection-buyer")} /> : null}
             <Column name="Date" cellRenderer={invoiceText((i) => i.invoiceDate, "collection-invoice-date")} />
             <Column name="Total" cellRenderer={invoiceText((i) => formatAmount(i.total), "collection-invoice-total")} />
             <Column name="Open" cellRenderer={invoiceText((i) => formatAmount(i.balance), "collection-invoice-open")} />
@@ -284,14 +312,14 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
       ))}
 
       <div className="lading-collection-row">
-        <TextField label="EWT rate %" id="collection-ewt-rate" value={form.ewtRate} placeholder={defaults.ewtRate} error={errors.ewtRate}
+        <TextField label="EWT rate %" id="collection-ewt-rate" value={form.ewtRate} disabled={walkIn} placeholder={defaults.ewtRate} error={errors.ewtRate}
           onValueChange={(v) => change({ ewtRate: v })} data-testid="collection-ewt-rate" />
-        <TextField label="VAT withheld %" id="collection-wvat-rate" value={form.wvatRate} placeholder={defaults.wvatRate} error={errors.wvatRate}
+        <TextField label="VAT withheld %" id="collection-wvat-rate" value={form.wvatRate} disabled={walkIn} placeholder={defaults.wvatRate} error={errors.wvatRate}
           onValueChange={(v) => change({ wvatRate: v })} data-testid="collection-wvat-rate" />
         <FormField label="Paid by" id="collection-method" required>
           <HTMLSelect id="collection-method" value={form.paymentMethod} onChange={(e) => change({ paymentMethod: e.currentTarget.value as PaymentMethod })}
             data-testid="collection-method">
-            {PAYMENT_METHODS.map((m) => <option key={m} value={m}>{paymentMethodLabel(m)}</option>)}
+            {PAYMENT_METHODS.filter((m) => !walkIn || m !== "PDC").map((m) => <option key={m} value={m}>{paymentMethodLabel(m)}</option>)}
           </HTMLSelect>
         </FormField>
         {form.paymentMethod !== "CASH" && (
@@ -338,7 +366,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
         <FormField label="Excess payment" id="collection-excess">
           <HTMLSelect id="collection-excess" value={form.excessHandling} onChange={(e) => change({ excessHandling: e.currentTarget.value as ExcessHandling })}
             data-testid="collection-excess">
-            {EXCESS_HANDLINGS.map((h) => <option key={h} value={h}>{excessHandlingLabel(h)}</option>)}
+            {EXCESS_HANDLINGS.filter((h) => !walkIn || h === "REFUSE").map((h) => <option key={h} value={h}>{excessHandlingLabel(h)}</option>)}
           </HTMLSelect>
         </FormField>
       </div>
