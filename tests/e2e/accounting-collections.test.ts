@@ -13,7 +13,8 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * accounting and prints one (VAT read back from the page image); collects the first invoice in cash, the
  * shipper withholding 2% of the amount net of VAT, and prints the receipt (the tax withheld read back); takes a
  * post-dated cheque for the rest; sees the second waybill unpaid while the cheque waits; deposits and clears the
- * cheque on PDC clearing; and sees the waybill paid. Every figure is worked out here by hand from the waybills'
+ * cheque on PDC clearing; and sees the waybill paid. A third waybill, collect, is billed at Davao to a consignee
+ * who is nobody's customer; the cashier finds its invoice by number and collects it. Every figure is worked out here by hand from the waybills'
  * lines, in integer centavos.
  */
 
@@ -29,8 +30,11 @@ let asAdmin: AdminCall;
 let browser: OpenBrowser;
 let cashier: Page;
 let voyageNum = "";
-/** The two waybills in the order they were made, each with its invoice once generated and its foot by hand. */
+/** The two prepaid waybills in the order they were made, each with its invoice once generated and its foot by hand. */
 const waybills: { wayBillRef: string; invoiceNo: string; foot: Foot }[] = [];
+/** A collect waybill: the consignee at Davao pays, and is nobody's customer. */
+const collectWaybill = { wayBillRef: "", invoiceNo: "", foot: { vatable: 0n, vat: 0n, exempt: 0n, total: 0n } as Foot };
+const CONSIGNEE = "Davao Bakers' Supply";
 let cashReceipt = "";
 const today = manilaToday();
 const lastWeek = addCalendarDays(today, -7);
@@ -111,10 +115,10 @@ beforeAll(async () => {
   voyageNum = world.voyageNum;
   const booking = {
     destinationBranchCode: "DVO", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Desiccated coconut", packaging: "Box",
-    quantity: 400, cargoWeight: "12.0", declaredValue: "210000", consigneeName: "Davao Bakers' Supply",
+    quantity: 400, cargoWeight: "12.0", declaredValue: "210000", consigneeName: CONSIGNEE,
   };
   const batch = (await world.callAs("staff", "POST", "/Bookings/batch", {
-    voyageNum, customerCode: PAYER.code, remarks: "Collections", bookings: [booking, { ...booking, goods: "Coconut oil" }],
+    voyageNum, customerCode: PAYER.code, remarks: "Collections", bookings: [booking, { ...booking, goods: "Coconut oil" }, { ...booking, goods: "Rice bran", modeOfPayment: "C" }],
   })).data;
   const bookingRefs = (batch.bookings as { bookingRef: string }[]).map((b) => b.bookingRef);
   await world.callAs("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef });
@@ -130,15 +134,17 @@ beforeAll(async () => {
       "POST", "/OutBound/waybill/create", { bookingRef },
     )).data;
     expect(made.charges.length).toBeGreaterThan(0);
-    expect(made.charges.every((c) => c.availableTo === "P")).toBe(true);
-    waybills.push({ wayBillRef: made.wayBillRef, invoiceNo: "", foot: footOf(made.charges) });
+    const side = i < 2 ? "P" : "C";
+    expect(made.charges.every((c) => c.availableTo === side)).toBe(true);
+    if (side === "P") waybills.push({ wayBillRef: made.wayBillRef, invoiceNo: "", foot: footOf(made.charges) });
+    else Object.assign(collectWaybill, { wayBillRef: made.wayBillRef, foot: footOf(made.charges) });
   }
 
   const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
   await asAdmin("POST", "/Roles", { roleId: ROLE, roleName: "Accounting e2e cashier", isDat: true, roleDetails: [{ menuId: "CROACCOUNTING" }] });
   await asAdmin("POST", "/users/multipleInsert", [{
     userId: CASHIER, name: "Rosario Villanueva", email: `${CASHIER}@example.test`, roleId: ROLE,
-    branches: [{ id: branches.find((b) => b.code === "MNL")!.id, defaultBranch: true }],
+    branches: [{ id: branches.find((b) => b.code === "MNL")!.id, defaultBranch: true }, { id: branches.find((b) => b.code === "DVO")!.id, defaultBranch: false }],
   }]);
   await asAdmin("PUT", `/Users/ChangePasswordAdmin/${CASHIER}?password=${encodeURIComponent(PASSWORD)}`);
   browser = await openBrowser("accounting-cashier", { width: 1440, height: 900 });
@@ -303,6 +309,44 @@ describe("a cashier takes a voyage from invoice to paid waybill", () => {
     await expect.poll(() => shown("waybill-paid-origin-status")).toBe("Paid");
     expect(await shown("waybill-paid-origin-reason")).toBe("Collected in full.");
   });
+
+  it("collects the collect waybill at Davao from its consignee, who is not a customer, found by the invoice number", async () => {
+    const { wayBillRef, foot } = collectWaybill;
+    await cashier.getByTestId("nav-cro-accounting").click();
+    await cashier.getByTestId("cro-accounting-page").waitFor();
+    await cashier.getByTestId("cro-search").fill(voyageNum);
+    const key = `${voyageNum}-DVO-Destination`;
+    await cashier.getByTestId(`cro-voyage-${key}`).waitFor();
+    await cashier.getByTestId(`cro-generate-${key}`).click();
+    await seeNotice(cashier, "1 invoice generated successfully");
+    await cashier.getByTestId(`cro-amount-invoiced-${key}`).filter({ hasText: exactly(money(collectWaybill.foot.total)) }).waitFor();
+    await cashier.getByTestId(`cro-open-${key}`).click();
+    await cashier.getByTestId("cro-read-page").waitFor();
+    const row = cashier.getByTestId("invoice-table").locator("[data-testid^='invoice-row-']");
+    collectWaybill.invoiceNo = (await row.textContent())!.trim();
+    expect(collectWaybill.invoiceNo).toMatch(/^SI-DVO-\d{4}-\d{6}$/);
+    const invoiceNo = collectWaybill.invoiceNo;
+    expect([await shown(`invoice-buyer-${invoiceNo}`), await shown(`invoice-total-${invoiceNo}`)]).toEqual([CONSIGNEE, money(foot.total)]);
+
+    await openCollections();
+    await cashier.getByTestId("collection-new").click();
+    await cashier.getByTestId("collection-form").waitFor();
+    await pick("collection-branch", "DVO");
+    await pick("collection-payer", "*");
+    await cashier.getByTestId("collection-walk-in-search").fill(invoiceNo);
+    await cashier.getByTestId(`collection-pick-${invoiceNo}`).check();
+    await expect.poll(() => shown("collection-payer-setting"))
+      .toBe(`Not a registered customer: ${CONSIGNEE}. No tax withheld, no post-dated cheque, no credit kept.`);
+    expect([await shown(`collection-buyer-${invoiceNo}`), await shown(`collection-cash-${invoiceNo}`), await shown("collection-total-ewt")])
+      .toEqual([CONSIGNEE, money(foot.total), "0.00"]);
+    await cashier.getByTestId("collection-save").click();
+    await seeNotice(cashier, "Collection Successfully Created");
+    await expect.poll(() => shown("collection-made-receipt")).toMatch(/^CR-DVO-\d{4}-\d{6}$/);
+    const receipt = (await shown("collection-made-receipt"))!;
+    expect([await shown(`collection-payer-${receipt}`), await shown(`collection-received-${receipt}`)]).toEqual([CONSIGNEE, money(foot.total)]);
+    await lookUp(wayBillRef);
+    await expect.poll(() => shown("waybill-paid-destination-status")).toBe("Paid");
+  }, 120_000);
 
   it("cancels the cash receipt with its reason: it keeps its number, and the first waybill is open again", async () => {
     await rowButton(cashier, `collection-row-${cashReceipt}`, "Cancel").click();
