@@ -68,9 +68,9 @@ async function startStopStart(env: Record<string, string>) {
   expect(first.output()).toContain("Demo line: 5 voyages, 7 quotations, 16 bookings;");
   const total = async (path: string, body?: unknown) =>
     ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body && JSON.stringify(body) })).json()) as { total: number }).total;
-  expect(await total("/VoyageSchedules/load?take=50")).toBe(4);
+  expect(await total("/VoyageSchedules/load?take=50")).toBe(5);
   expect(await total("/SalesQuotations/loadSBM?take=50")).toBe(7);
-  expect(await total("/Bookings/load", { take: 200 })).toBe(13);
+  expect(await total("/Bookings/load", { take: 200 })).toBe(16);
   const created = await fetch(`${first.base}/api/ports`, { method: "POST", headers: auth, body: JSON.stringify({ code: "KEEP1", name: "Kept Port", branchCode: "MNL" }) });
   expect(created.status).toBe(201);
   await first.stop();
