@@ -23,6 +23,24 @@ export const MAX_UPDATE_LINES = 200;
 /** Whether a list update line puts its waybill on (001 §4: 'add'; any other value takes it off). */
 export const addsWaybill = (status: string) => status.trim().toLowerCase() === ADD_STATUS;
 
+/**
+ * A load or unload list update's lines: the waybills it puts on and those it takes off, as named, in the order
+ * named; or the first waybill named twice (in any letter case), which makes the whole update wrong.
+ */
+export function splitListUpdate(entries: readonly { wayBillRef: string; status: string }[]): { adding: string[]; removing: string[]; twice: string | null } {
+  const seen = new Set<string>();
+  for (const line of entries) {
+    const key = line.wayBillRef.toUpperCase();
+    if (seen.has(key)) return { adding: [], removing: [], twice: line.wayBillRef };
+    seen.add(key);
+  }
+  return {
+    adding: entries.filter((l) => addsWaybill(l.status)).map((l) => l.wayBillRef),
+    removing: entries.filter((l) => !addsWaybill(l.status)).map((l) => l.wayBillRef),
+    twice: null,
+  };
+}
+
 /** A voyage as the outbound and inbound screens head it. */
 export const voyageHeader = z.object({
   voyageNum: z.string(),

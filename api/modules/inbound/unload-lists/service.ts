@@ -4,7 +4,7 @@ import {
   customers, tallySheetLines, tallySheets, unloadListEntries, unloadListReleases, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
-import { addsWaybill, OPEN_RELEASE } from "../../../shared/cargo-lists.ts";
+import { OPEN_RELEASE, splitListUpdate } from "../../../shared/cargo-lists.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { PAGES, pathTo } from "../../../shared/page-paths.ts";
@@ -265,14 +265,10 @@ export async function updateUnloadRelease(db: Db, caller: Caller, releaseId: str
   const record = await unloadReleaseRecord(db, releaseId, caller);
   assertFresh(record, input.dateModified);
   assertOpen(record);
-  const seen = new Set<string>();
-  for (const line of input.entries) {
-    const key = line.wayBillRef.toUpperCase();
-    if (seen.has(key)) throw refused("entries", `Waybill ${line.wayBillRef} is in this update twice.`);
-    seen.add(key);
-  }
-  const adding = input.entries.filter((l) => addsWaybill(l.status)).map((l) => l.wayBillRef.toUpperCase());
-  const removing = input.entries.filter((l) => !addsWaybill(l.status)).map((l) => l.wayBillRef.toUpperCase());
+  const split = splitListUpdate(input.entries);
+  if (split.twice) throw refused("entries", `Waybill ${split.twice} is in this update twice.`);
+  const adding = split.adding.map((r) => r.toUpperCase());
+  const removing = split.removing.map((r) => r.toUpperCase());
   const [toAdd, toRemove] = await Promise.all([
     adding.length
       ? selectWaybills(db).where(and(inArray(sql`upper(${waybills.wayBillRef})`, adding), eq(waybills.voyageNum, record.voyageNum)))
