@@ -48,7 +48,7 @@ let draft: ReadyWaybill;
 beforeAll(async () => {
   handle = await openTestDatabase();
   t = makeTestApp(handle.db);
-  w = await seedBookingWorld(handle.db, t, { yard: ["OUTBOUND"] });
+  w = await seedBookingWorld(handle.db, t, { yard: ["OUTBOUND"], loadUndo: ["OUTBOUND", "TALLY_SHEET_UNDO"] });
   l = await loadingWorld(handle.db, w, "yard", 640000);
   for (const [who, menus, branch] of [
     ["cebu", ["INBOUND"], "CEB"], ["cebu2", ["INBOUND"], "CEB"], ["undo", ["INBOUND", "TALLY_SHEET_UNDO"], "CEB"], ["manila", ["INBOUND"], "MNL"],
@@ -114,6 +114,14 @@ describe("unload lists", () => {
     expect(put.body.data.waybills.map((x: any) => x.wayBillRef)).toEqual([a.wayBillRef, b.wayBillRef, c.wayBillRef]);
     expect(put.body.data).toMatchObject({ waybillCount: 3, teu: 3 });
     expect(await stagesOf(a.bookingRef)).toEqual([0, 1, 2, 3, 4, 5]);
+
+    // Discharging has begun at Cebu: Manila's final tally stands for the cargo on the unload list.
+    const loading = (await call("yard", "GET", `/OutBound/tallySheet/voyage/${w.voyageNum}`)).body.data.sheets[0];
+    const undo = await call("loadUndo", "PUT", `/OutBound/tallySheet/undo/${loading.tallySheetNum}`, { dateModified: loading.dateModified, reason: "Recount" });
+    expect([undo.status, undo.body.message]).toEqual([
+      409, `Waybill ${a.wayBillRef} is on unload list release ${release.releaseId} at its port of call; take it off there before undoing the final tally.`,
+    ]);
+    expect((await call("yard", "GET", `/OutBound/tallySheet/read/${loading.tallySheetNum}`)).body.data.status).toBe("Final");
 
     const off = await call("cebu", "PUT", `/InBound/unloadList/update/${release.releaseId}`, {
       dateModified: put.body.data.dateModified, entries: [{ wayBillRef: c.wayBillRef, status: "remove" }],

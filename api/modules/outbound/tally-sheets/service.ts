@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
-  bookings, containerVans, containerYards, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, truckings, users,
+  bookings, containerVans, containerYards, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, truckings, unloadListEntries, users,
   voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
@@ -589,6 +589,13 @@ export const LOADING_SIDE: TallySide = {
     await tx.update(voyageSchedules).set({ finalTallyAt: now }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
   },
   async reopen(tx, caller, sheet, cargo, reason) {
+    // Cargo already on an unload list at its port of call was discharged from this loading: it stays loaded.
+    const refs = [...new Set(cargo.bookings.map((c) => c.wayBillRef))];
+    const [unloading] = refs.length === 0 ? [] : await tx.select({ wayBillRef: unloadListEntries.wayBillRef, releaseId: unloadListEntries.releaseId })
+      .from(unloadListEntries).where(and(inArray(unloadListEntries.wayBillRef, refs), isNull(unloadListEntries.dateRemoved))).orderBy(asc(unloadListEntries.id)).limit(1);
+    if (unloading) {
+      throw conflict("tallySheetNum", `Waybill ${unloading.wayBillRef} is on unload list release ${unloading.releaseId} at its port of call; take it off there before undoing the final tally.`);
+    }
     if (cargo.waybillIds.length > 0) {
       await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "undoLoad", actor: caller, remarks: reason });
       await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "undoLoad", actor: caller, remarks: reason });
