@@ -4,6 +4,7 @@ import { invoices } from "./accounting.ts";
 import { auditColumns, idColumn } from "./columns.ts";
 import { branches } from "./master-data.ts";
 import { waybills } from "./outbound.ts";
+import { voyageSchedules } from "./voyages.ts";
 
 /**
  * Inbound (001 §2 /inbound): what happens at the destination after the vessel arrives. So far the charges run up
@@ -60,4 +61,46 @@ export const freeTimeCharges = pgTable("free_time_charges", {
   // One open (unbilled) row per waybill, type and side: the nightly run's upsert lands on it.
   uniqueIndex("free_time_charges_open_idx").on(t.wayBillRef, t.chargeType, t.side).where(sql`invoice_id is null`),
   index("free_time_charges_branch_idx").on(t.branchCode, t.computedOn),
+]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Discharging a voyage (001 §3 release, §4 release types with Cancelled for unload lists, cargo stage 5). The
+// unloading tally sheets share `tally_sheets` with the loading ones (type Unloading, tallied at the port of call).
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/**
+ * A release of a voyage's unload list at one of its ports of call: the waybills for that branch that staff take
+ * off the vessel together. Numbered from the destination branch's UL series. Its type is its status: Partial
+ * Release while waybills are put on it, Final Release once released, Cancelled when it was called off (its
+ * waybills are then off the list).
+ */
+export const unloadListReleases = pgTable("unload_list_releases", {
+  ...idColumn,
+  releaseId: text("release_id").notNull().unique(),
+  releaseType: text("release_type").notNull(),
+  voyageNum: text("voyage_num").notNull().references(() => voyageSchedules.voyageNum, { onUpdate: "cascade" }),
+  /** The port of call that discharges: its series numbers the release and its staff see it. */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  remarks: text("remarks").notNull().default(""),
+  dateReleased: instant("date_released"),
+  releasedBy: text("released_by"),
+  dateCancelled: instant("date_cancelled"),
+  cancelledBy: text("cancelled_by"),
+  ...auditColumns,
+}, (t) => [index("unload_list_releases_voyage_idx").on(t.voyageNum, t.branchCode)]);
+
+/** A waybill on an unload list release; taken off, the row stays with who took it off and when. */
+export const unloadListEntries = pgTable("unload_list_entries", {
+  ...idColumn,
+  releaseId: text("release_id").notNull().references(() => unloadListReleases.releaseId, { onUpdate: "cascade" }),
+  wayBillRef: text("way_bill_ref").notNull().references(() => waybills.wayBillRef, { onUpdate: "cascade" }),
+  dateAdded: instant("date_added").notNull(),
+  addedBy: text("added_by").notNull(),
+  dateRemoved: instant("date_removed"),
+  removedBy: text("removed_by"),
+}, (t) => [
+  // A waybill is on one unload release at a time: of two clerks adding it at once, the second is refused.
+  uniqueIndex("unload_list_entries_waybill_on_idx").on(t.wayBillRef).where(sql`date_removed is null`),
+  index("unload_list_entries_release_idx").on(t.releaseId),
 ]);

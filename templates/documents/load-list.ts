@@ -5,9 +5,10 @@ import { COMPANY_NAME } from "./list-pdf.ts";
 import { pdfFileName } from "./sales-quotation.ts";
 
 /**
- * The printed load list (001 §9): the waybills a voyage takes from its origin, one release or every release that
- * stands, on A4 landscape pages with the voyage heading every page. Built from one plain value, in a document
- * worker or in process.
+ * The printed load list and unload list (001 §9): the waybills a voyage takes from its origin (load) or discharges
+ * at one port of call (unload), one release or every release that stands, on A4 landscape pages with the voyage
+ * heading every page. One builder for both directions: the inbound unload list prints with `list: "unload"`.
+ * Built from one plain value, in a document worker or in process.
  */
 
 /** One waybill on the list, as printed. */
@@ -35,6 +36,10 @@ export interface LoadListLine {
 }
 
 export interface LoadListDocument {
+  /** Which list: the origin's load list (the default) or a port of call's unload list. */
+  list?: "load" | "unload";
+  /** An unload list's port of call, by name. */
+  port?: string;
   voyageNum: string;
   voyageRef: string;
   vesselName: string;
@@ -51,9 +56,15 @@ export interface LoadListDocument {
   generatedAt: Date;
 }
 
-/** "RL-MNL-2026-000003" gives "Load_List_RL-MNL-2026-000003.pdf"; a voyage's whole list is named after the voyage. */
-export const LOAD_LIST_PDF_NAME = (view: Pick<LoadListDocument, "voyageNum" | "release">): string =>
-  pdfFileName(`Load_List_${view.release?.releaseId ?? view.voyageNum}`);
+/** The list's name as printed: "Load List" or "Unload List". */
+const listName = (view: Pick<LoadListDocument, "list">) => (view.list === "unload" ? "Unload List" : "Load List");
+
+/**
+ * "RL-MNL-2026-000003" gives "Load_List_RL-MNL-2026-000003.pdf", "UL-CEB-2026-000001" "Unload_List_UL-CEB-2026-000001.pdf";
+ * a voyage's whole list is named after the voyage.
+ */
+export const LOAD_LIST_PDF_NAME = (view: Pick<LoadListDocument, "voyageNum" | "release" | "list">): string =>
+  pdfFileName(`${listName(view).replace(" ", "_")}_${view.release?.releaseId ?? view.voyageNum}`);
 
 const MARGIN = 12;
 const HEADER_BOTTOM = 38;
@@ -76,7 +87,8 @@ export function buildLoadListPdf(view: LoadListDocument): Uint8Array {
   const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4" });
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
-  doc.setProperties({ title: `Load List ${view.release?.releaseId ?? view.voyageNum}`, subject: "Load List", creator: COMPANY_NAME });
+  const name = listName(view);
+  doc.setProperties({ title: `${name} ${view.release?.releaseId ?? view.voyageNum}`, subject: name, creator: COMPANY_NAME });
 
   const heading = () => {
     doc.setTextColor(20);
@@ -84,17 +96,17 @@ export function buildLoadListPdf(view: LoadListDocument): Uint8Array {
     doc.setFontSize(14);
     doc.text(COMPANY_NAME, MARGIN, 13);
     doc.setFontSize(16);
-    doc.text("LOAD LIST", width / 2, 13, { align: "center" });
+    doc.text(name.toUpperCase(), width / 2, 13, { align: "center" });
     doc.setFontSize(9);
     doc.setFont("helvetica", "normal");
     const left = [
-      `Voyage: ${view.voyageRef} (${view.voyageNum})`,
+      `Voyage: ${view.voyageRef} (${view.voyageNum})${view.list === "unload" ? `, discharged at ${view.port ?? ""}` : ""}`,
       `Vessel: ${view.vesselName}`,
       `Route: ${view.routeCode}, ${[view.originName, ...view.destinations].join(" to ")}`,
     ];
     const right = [
       `ETD: ${manilaTimestamp(view.estimatedTimeDeparture)}`,
-      view.release ? `Release: ${view.release.releaseId} (${view.release.releaseType})` : "Releases: every release of the voyage",
+      view.release ? `Release: ${view.release.releaseId} (${view.release.releaseType})` : `Releases: every release ${view.list === "unload" ? "at the port" : "of the voyage"}`,
       `Printed by ${view.printedBy}, ${manilaTimestamp(view.generatedAt)}`,
     ];
     left.forEach((line, i) => doc.text(line, MARGIN, 21 + i * 5));
@@ -137,7 +149,7 @@ export function buildLoadListPdf(view: LoadListDocument): Uint8Array {
   doc.setTextColor(20);
   doc.text(
     view.lines.length === 0
-      ? "No waybill is on this load list."
+      ? `No waybill is on this ${name.toLowerCase()}.`
       : `Total: ${totals.waybills} waybill${totals.waybills === 1 ? "" : "s"}, ${totals.teu} TEU, ${totals.tons} tons`,
     MARGIN,
     y,

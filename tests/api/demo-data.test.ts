@@ -19,7 +19,7 @@ import { MENU_IDS } from "../../api/shared/permissions.ts";
 import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rules.ts";
 import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, tallySheets, waybills } from "../../db/schema/index.ts";
-import { chargeOverrides, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
+import { chargeOverrides, unloadListReleases, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -253,9 +253,10 @@ describe("demo data set: the line on first start", () => {
       const entries = await handle.db.select({ releaseId: loadListEntries.releaseId, status: waybills.status, destination: waybills.destinationBranchCode, booking: bookings.status })
         .from(loadListEntries).innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef)).innerJoin(bookings, eq(bookings.bookingRef, waybills.bookingRef))
         .where(eq(waybills.voyageNum, voyageNum));
-      const sheets = await handle.db.select().from(tallySheets).where(eq(tallySheets.voyageNum, voyageNum));
+      const loading = and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, "Loading"));
+      const sheets = await handle.db.select().from(tallySheets).where(loading);
       const lines = await handle.db.select({ type: tallySheetLines.containerType, van: tallySheetLines.containerVanNum, by: tallySheetLines.userCreated })
-        .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId)).where(eq(tallySheets.voyageNum, voyageNum));
+        .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId)).where(loading);
       return { releases: releases.map((r) => [r.releaseType, r.userCreated]), entries, sheets: sheets.map((x) => [x.destinationBranchCode, x.status]), lines };
     };
 
@@ -268,7 +269,12 @@ describe("demo data set: the line on first start", () => {
     expect(loaded.lines.map((x) => [x.type, x.by])).toEqual([["FL", "demo.yard"], ["MT", "demo.yard"]]);
     const [atVessel] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded"));
     const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, atVessel.ref));
-    expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4]);
+    // Discharged at Cebu since (the inbound demo): on its unload list (5) and the final inbound tally (6).
+    expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const releases = await handle.db.select().from(unloadListReleases).where(eq(unloadListReleases.voyageNum, open.voyageNum));
+    expect(releases.map((r) => [r.branchCode, r.releaseType, r.userCreated])).toEqual([["CEB", "Final Release", "demo.inbound"]]);
+    const unloading = await handle.db.select().from(tallySheets).where(and(eq(tallySheets.voyageNum, open.voyageNum), eq(tallySheets.tallySheetType, "Unloading")));
+    expect(unloading.map((x) => [x.branchCode, x.status, x.finalizedBy])).toEqual([["CEB", "Final", "demo.inbound"]]);
 
     // Its stowage plan holds both vans counted, slot after slot from the vessel's first plan; its shipper has the
     // loading confirmation the final tally e-mailed. Read as staff read them.

@@ -4,10 +4,10 @@ import { ENTRY_ID_PATTERN } from "../../api/modules/outbound/tally-sheets/rules.
 import { tallyEntryBody } from "../../api/modules/outbound/tally-sheets/schemas.ts";
 import {
   dropEntry, keepView, keptView, newEntryId, putEntry, type QueuedEntry, queuedEntries, sendOne, syncEntries,
-} from "../../web/src/features/outbound/tally-offline.ts";
+} from "../../web/src/lib/tally-offline.ts";
 
 /**
- * The tally screen's queue (web/src/features/outbound/tally-offline.ts), without a browser: here there is no
+ * The tally screen's queue (web/src/lib/tally-offline.ts), without a browser: here there is no
  * IndexedDB, so it keeps its entries in memory as a browser that refuses IndexedDB would, with the same rules. An
  * answered entry leaves the queue, a refused one stays as a conflict with the server's reason, and no answer at
  * all leaves it (and those after it) waiting for the next try.

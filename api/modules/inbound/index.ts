@@ -6,18 +6,21 @@ export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
+import { inboundTallySheetRoutes } from "./tally-sheets/routes.ts";
+import { unloadListRoutes } from "./unload-lists/routes.ts";
 
 // Last: the command files import this index back, so everything above is ready when they load.
 import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
 
 /**
- * Inbound (001 §2 /inbound): what happens at the destination once the vessel arrives. Today: free time
- * (demurrage/): the rule set of storage, demurrage and detention, the read of a waybill's charges and the nightly
- * accrual. The unload lists, inbound tally, arrival notices, release orders, inbound CTS and van-in follow.
+ * Inbound (001 §2 /inbound): what happens at the destination once the vessel arrives. The discharge: unload lists
+ * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
+ * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
+ * demurrage and detention, the read of a waybill's charges and the nightly accrual.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes],
+  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,

@@ -10,6 +10,16 @@ export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./vo
 export { voyageReportFiles } from "./voyage-documents/documents.ts";
 // The load list's workbook, which `lading export voyage --report load-list` writes beside the voyage's reports.
 export { loadListWorkbook } from "./load-lists/documents.ts";
+// A voyage as the screens head it, and the tally sheets, which count vans off the vessel too: the inbound module's
+// unloading side passes its TallySide to the same service and routes the same contracts.
+export { voyageHeader } from "./load-lists/service.ts";
+export {
+  captureTallyLine, type CountedCargo, createTallySheet, finalizeTallySheet, removeTallyLine, sheetByNum, tallyViewOf, type TallySide, undoFinalTally,
+  updateTallySheet,
+} from "./tally-sheets/service.ts";
+export { tallySheetPdf } from "./tally-sheets/documents.ts";
+export * as tallySheetContracts from "./tally-sheets/schemas.ts";
+export { UNLOADED_STAGE } from "./tally-sheets/rules.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";

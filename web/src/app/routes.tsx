@@ -147,9 +147,9 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.croRead, "CRO accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingReadPage.tsx"))),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
 
-  area(PAGES.inbound, "Inbound", "INBOUND"),
-  r(PAGES.unloadList, "Unload list", "INBOUND"),
-  r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND"),
+  { ...area(PAGES.inbound, "Inbound", "INBOUND"), panel: lazy(() => import("../features/inbound/pages/DischargePanel.tsx")) },
+  r(PAGES.unloadList, "Unload list", "INBOUND", lazy(() => import("../features/inbound/pages/UnloadListPage.tsx"))),
+  r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND", lazy(() => import("../features/inbound/pages/TallySheetPage.tsx"))),
   r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND"),
   r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND"),
   r(PAGES.vanIn, "Van-in", "INBOUND"),

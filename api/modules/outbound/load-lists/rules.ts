@@ -1,17 +1,11 @@
+import { RELEASE_TYPES } from "../../../shared/cargo-lists.ts";
 import { defineWorkflow, type WorkflowActor } from "../../../shared/workflow-definition.ts";
 
-/** Load lists (001 §3 Release, §4 release types): a voyage's releases at its origin branch. Pure. */
-
-/**
- * The release type is the release's status (001 §4): Partial Release while waybills are put on it or taken off,
- * Final Release once it is released, Draft when it was cancelled (its waybills are then off the list). The
- * first is the one a new release starts in.
- */
-export const RELEASE_TYPES = ["Partial Release", "Final Release", "Draft"] as const;
+// The release types and the update line rule are the unload list's too (api/shared/cargo-lists.ts).
+export { ADD_STATUS, MAX_UPDATE_LINES, OPEN_RELEASE, RELEASE_TYPES } from "../../../shared/cargo-lists.ts";
 export type ReleaseType = (typeof RELEASE_TYPES)[number];
 
-/** The release type whose waybills may still change. */
-export const OPEN_RELEASE: ReleaseType = "Partial Release";
+/** Load lists (001 §3 Release, §4 release types): a voyage's releases at its origin branch. Pure. */
 
 const outboundStaff = (actor: WorkflowActor) => actor.menus.has("OUTBOUND");
 
@@ -28,12 +22,6 @@ export type ReleaseAction = keyof typeof releaseWorkflow.actions;
 
 /** The series that numbers the releases at each origin branch: RL-MNL-2026-000001. */
 export const RELEASE_SERIES = "RL";
-
-/** A load list update line with this status puts the waybill on the release; any other status takes it off (001 §4). */
-export const ADD_STATUS = "add";
-
-/** At most this many waybills change in one update. */
-export const MAX_UPDATE_LINES = 200;
 
 /** The stage a booking's cargo reaches when its waybill goes on a load list (001 §4): 2, LoadList Created. */
 export const LOAD_LIST_STAGE = 2;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { voyageHeader } from "../../../shared/cargo-lists.ts";
 import { dateModifiedField } from "../../../shared/contracts.ts";
 import { MAX_UPDATE_LINES, RELEASE_TYPES } from "./rules.ts";
 
@@ -102,20 +103,8 @@ export const releaseDetail = releaseRow.extend({
 });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;
 
-/** A voyage as the outbound screens head it. */
-export const voyageHeader = z.object({
-  voyageNum: z.string(),
-  voyageRef: z.string(),
-  vesselName: z.string(),
-  routeCode: z.string(),
-  originBranchCode: z.string(),
-  originBranchName: z.string(),
-  estimatedTimeDeparture: z.string(),
-  remarks: z.string(),
-  finalTallyAt: z.string().nullable(),
-  destinations: z.array(z.object({ destinationBranchCode: z.string(), destinationBranchName: z.string(), estimatedTimeArrival: z.string() })),
-});
-export type VoyageHeader = z.infer<typeof voyageHeader>;
+// A voyage as the outbound and inbound screens head it.
+export { type VoyageHeader, voyageHeader } from "../../../shared/cargo-lists.ts";
 
 /** The load list screen of a voyage: the voyage, its releases and the waybills waiting for one. */
 export const loadListView = z.object({

@@ -13,7 +13,8 @@ import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { LOAD_LIST_TITLE, notifyVoyageFollowers } from "./followers.ts";
-import { ADD_STATUS, LOAD_LIST_STAGE, OPEN_RELEASE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
+import { splitListUpdate } from "../../../shared/cargo-lists.ts";
+import { LOAD_LIST_STAGE, OPEN_RELEASE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
 import type { LoadListView, LoadListWaybill, ReleaseDetail, ReleaseRow, UpdateReleaseInput, VoyageHeader } from "./schemas.ts";
 
 /** How the workflow moves a waybill and a release (api/shared/workflow.ts). */
@@ -333,14 +334,8 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
   const record = await releaseRecord(db, releaseId, caller);
   assertFresh(record, input.dateModified);
   assertOpen(record);
-  const seen = new Set<string>();
-  for (const line of input.entries) {
-    const key = line.wayBillRef.toUpperCase();
-    if (seen.has(key)) throw refused("entries", `Waybill ${line.wayBillRef} is in this update twice.`);
-    seen.add(key);
-  }
-  const adding = input.entries.filter((l) => l.status.trim().toLowerCase() === ADD_STATUS).map((l) => l.wayBillRef);
-  const removing = input.entries.filter((l) => l.status.trim().toLowerCase() !== ADD_STATUS).map((l) => l.wayBillRef);
+  const { adding, removing, twice } = splitListUpdate(input.entries);
+  if (twice) throw refused("entries", `Waybill ${twice} is in this update twice.`);
   const upper = (refs: readonly string[]) => refs.map((r) => r.toUpperCase());
   const [toAdd, toRemove] = await Promise.all([
     adding.length

@@ -4,11 +4,11 @@ import { branches, users, vessels, voyageSchedules } from "../../../../db/schema
 import { buildDocument } from "../../../shared/document-pool.ts";
 import type { DownloadFile } from "../../../shared/files.ts";
 import type { Caller } from "../../auth/index.ts";
-import { sheetByNum } from "./service.ts";
+import { LOADING_SIDE, sheetByNum, type TallySide } from "./service.ts";
 
 /** The printed tally sheet: the sheet, its voyage and every van counted on it, in the order they were counted. */
-export async function tallySheetPdf(db: Db, caller: Caller, tallySheetNum: string): Promise<DownloadFile> {
-  const sheet = await sheetByNum(db, tallySheetNum, caller);
+export async function tallySheetPdf(db: Db, caller: Caller, tallySheetNum: string, side: TallySide = LOADING_SIDE): Promise<DownloadFile> {
+  const sheet = await sheetByNum(db, tallySheetNum, caller, side);
   const people = [caller.userId, ...(sheet.finalizedBy ? [sheet.finalizedBy] : [])];
   const [[voyage], names, persons] = await Promise.all([
     db.select({ voyageRef: voyageSchedules.voyageRef, vesselName: vessels.name }).from(voyageSchedules)

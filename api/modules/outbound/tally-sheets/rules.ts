@@ -12,16 +12,18 @@ export type TallySheetType = (typeof TALLY_SHEET_TYPES)[number];
 export const TALLY_SHEET_STATUSES = ["Open", "Final"] as const;
 export type TallySheetStatus = (typeof TALLY_SHEET_STATUSES)[number];
 
-const outboundStaff = (actor: WorkflowActor) => actor.menus.has("OUTBOUND");
-const tallyUndo = (actor: WorkflowActor) => actor.menus.has("OUTBOUND") && actor.capabilities.has("TALLY_SHEET_UNDO");
+// Loading sheets are the outbound staff's and unloading sheets the inbound staff's: the routes of each side say
+// which (their permission); the workflow takes either.
+const tallyStaff = (actor: WorkflowActor) => actor.menus.has("OUTBOUND") || actor.menus.has("INBOUND");
+const tallyUndo = (actor: WorkflowActor) => tallyStaff(actor) && actor.capabilities.has("TALLY_SHEET_UNDO");
 
-/** The final tally locks a loading sheet; only the tally sheet undo role reopens it, and says why. */
+/** The final tally locks a sheet; only the tally sheet undo role reopens it, and says why. */
 export const tallySheetWorkflow = defineWorkflow({
   entity: "tally-sheet",
   noun: "tally sheet",
   statuses: TALLY_SHEET_STATUSES,
   actions: {
-    finalize: { from: ["Open"], to: "Final", who: "outbound staff", allowed: outboundStaff, notice: "Final tally sheet made successfully" },
+    finalize: { from: ["Open"], to: "Final", who: "outbound or inbound staff", allowed: tallyStaff, notice: "Final tally sheet made successfully" },
     reopen: { from: ["Final"], to: "Open", who: "users with the tally sheet undo role", allowed: tallyUndo, notice: "Final tally undone" },
   },
 });
@@ -44,6 +46,8 @@ export const VAN_SIZES = ["20", "40", "45"] as const;
 /** The stages a booking's cargo reaches (001 §4): 3 when its van is counted, 4 at the final tally. */
 export const TALLY_STAGE = 3;
 export const LOADED_STAGE = 4;
+/** 6 Unloaded TallySheet Created: the final tally of the unloading sheet at the port of call (free days start). */
+export const UNLOADED_STAGE = 6;
 
 /** A device's name for an entry it captured: letters, digits and dashes (a UUID fits). */
 export const ENTRY_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

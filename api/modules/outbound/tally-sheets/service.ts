@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
-  bookings, containerVans, containerYards, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, truckings, users,
+  bookings, containerVans, containerYards, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, truckings, unloadListEntries, users,
   voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
@@ -28,7 +28,49 @@ export const tallySheetTarget = {
 type SheetRecord = typeof tallySheets.$inferSelect;
 type LineRecord = typeof tallySheetLines.$inferSelect;
 
-const LOADING: TallySheetType = "Loading";
+type VoyageRecord = typeof voyageSchedules.$inferSelect;
+
+/** The waybills and bookings whose vans a sheet counts (countedCargo). */
+export interface CountedCargo {
+  waybillIds: number[];
+  bookings: { waybillId: number; wayBillRef: string; bookingId: number; bookingRef: string }[];
+}
+
+/**
+ * What differs between counting vans onto the vessel at its origin (Loading, this module) and off it at a port of
+ * call (Unloading, the inbound module's side): which voyages and branches the caller tallies at, which waybills
+ * the pier picks from, what a count and the final tally record, and who is told. Everything else (one sheet per
+ * voyage, type and port, the device's entry ids, conflicts, the final tally and its undo) is this one service.
+ */
+export interface TallySide {
+  type: TallySheetType;
+  /** "loading" or "unloading", as messages name a sheet. */
+  word: string;
+  /** The list a full van must be on to be counted: "load list" or "unload list". */
+  listName: string;
+  /** The voyage a caller tallies on; another's answers as one that does not exist. */
+  voyageInScope(db: Db, voyageNum: string, scope: BranchScope): Promise<VoyageRecord>;
+  /** The branches of the caller where the voyage is tallied on this side. */
+  tallyBranches(db: Db, voyage: VoyageRecord, scope: BranchScope): Promise<string[]>;
+  /** The branch a new sheet to this port of call is tallied at; refuses (400) a caller who does not work there. */
+  openingBranch(caller: Caller, voyage: VoyageRecord, destinationBranchCode: string): string;
+  /** The vans the pier picks from, at these branches. */
+  candidates(db: Db, voyage: VoyageRecord, branchCodes: readonly string[]): Promise<TallyCandidate[]>;
+  /** Which waybills of the voyage a sheet may count. */
+  waybillOfSheet(sheet: SheetRecord): SQL | undefined;
+  /** Why the waybill's van may not be counted now ("it is Draft"), or null; read again after its row is locked. */
+  notCountable(db: Db | Tx, waybill: { wayBillRef: string; status: string }): Promise<string | null>;
+  /** The stage a count records for the van's booking (withdrawn when the van is taken back), or none. */
+  countStage: number | null;
+  /** The final tally's own moves, in its transaction. */
+  finalize(tx: Tx, caller: Caller, sheet: SheetRecord, cargo: CountedCargo, now: Date): Promise<void>;
+  /** The undo's own moves, in its transaction. */
+  reopen(tx: Tx, caller: Caller, sheet: SheetRecord, cargo: CountedCargo, reason: string): Promise<void>;
+  /** After the final tally committed: what else follows; answers what to add to the notice. */
+  afterFinal?(db: Db, caller: Caller, sheet: SheetRecord, cargo: CountedCargo, options: { linkBase?: string }): Promise<string>;
+  /** Tells the side's staff what happened to a sheet (after the change committed, never the one who made it). */
+  tell(db: Db, notice: { voyageNum: string; branchCode: string; message: string; sender: string }): Promise<void>;
+}
 
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 const conflict = (field: string, message: string) => new AppError("CONFLICT", message, { [field]: [message] });
@@ -39,9 +81,10 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 // Reading
 
 /** A sheet by its number within the caller's branches (where it is tallied); another branch's answers as missing. */
-export async function sheetRecord(db: Db, tallySheetNum: string, scope: BranchScope): Promise<SheetRecord> {
-  const [row] = await db.select().from(tallySheets)
-    .where(and(sql`lower(${tallySheets.tallySheetNum}) = lower(${tallySheetNum})`, branchCondition(scope, tallySheets.branchCode)));
+export async function sheetRecord(db: Db, tallySheetNum: string, scope: BranchScope, side: TallySide = LOADING_SIDE): Promise<SheetRecord> {
+  const [row] = await db.select().from(tallySheets).where(and(
+    sql`lower(${tallySheets.tallySheetNum}) = lower(${tallySheetNum})`, eq(tallySheets.tallySheetType, side.type), branchCondition(scope, tallySheets.branchCode),
+  ));
   if (!row) throw new AppError("NOT_FOUND", `Tally sheet ${tallySheetNum} was not found.`);
   return row;
 }
@@ -102,8 +145,8 @@ async function sheetRows(db: Db, sheets: readonly SheetRecord[]): Promise<TallyS
   }));
 }
 
-export async function sheetByNum(db: Db, tallySheetNum: string, scope: BranchScope): Promise<TallySheetRow> {
-  return (await sheetRows(db, [await sheetRecord(db, tallySheetNum, scope)]))[0];
+export async function sheetByNum(db: Db, tallySheetNum: string, scope: BranchScope, side: TallySide = LOADING_SIDE): Promise<TallySheetRow> {
+  return (await sheetRows(db, [await sheetRecord(db, tallySheetNum, scope, side)]))[0];
 }
 
 /**
@@ -130,17 +173,20 @@ async function waybillsOnList(db: Db, voyageNum: string): Promise<TallyCandidate
 }
 
 /** The tally screen of a voyage, in one answer the device can keep for counting offline (see TallyView). */
-export async function tallyViewOf(db: Db, scope: BranchScope, voyageNum: string): Promise<{ data: TallyView }> {
-  const voyage = await voyageInScope(db, voyageNum, scope);
+export async function tallyViewOf(db: Db, scope: BranchScope, voyageNum: string, side: TallySide = LOADING_SIDE): Promise<{ data: TallyView }> {
+  const voyage = await side.voyageInScope(db, voyageNum, scope);
+  const at = await side.tallyBranches(db, voyage, scope);
   const [header, sheets, onList, truckers, yards] = await Promise.all([
     voyageHeader(db, voyage),
-    db.select().from(tallySheets).where(and(eq(tallySheets.voyageNum, voyage.voyageNum), eq(tallySheets.tallySheetType, LOADING)))
+    db.select().from(tallySheets)
+      .where(and(eq(tallySheets.voyageNum, voyage.voyageNum), eq(tallySheets.tallySheetType, side.type), inArray(tallySheets.branchCode, at)))
       .orderBy(asc(tallySheets.id)),
-    waybillsOnList(db, voyage.voyageNum),
+    side.candidates(db, voyage, at),
     db.select({ code: truckings.code, name: truckings.name, plateNum: truckings.plateNum }).from(truckings)
-      .where(and(eq(truckings.isActive, true), sql`${truckings.branchCodes} @> array[${voyage.originBranchCode}]::text[]`)).orderBy(asc(truckings.name)),
+      .where(and(eq(truckings.isActive, true), sql`${truckings.branchCodes} && array[${sql.join(at.map((b) => sql`${b}`), sql`, `)}]::text[]`))
+      .orderBy(asc(truckings.name)),
     db.select({ code: containerYards.code, name: containerYards.name }).from(containerYards)
-      .where(and(eq(containerYards.isActive, true), eq(containerYards.branchCode, voyage.originBranchCode))).orderBy(asc(containerYards.name)),
+      .where(and(eq(containerYards.isActive, true), inArray(containerYards.branchCode, at))).orderBy(asc(containerYards.name)),
   ]);
   return { data: { voyage: header, sheets: await sheetRows(db, sheets), onList, truckers, yards, readAt: new Date().toISOString() } };
 }
@@ -148,38 +194,39 @@ export async function tallyViewOf(db: Db, scope: BranchScope, voyageNum: string)
 // ---------------------------------------------------------------------------------------------------------
 // Opening and changing a sheet
 
-const sheetUrl = (voyageNum: string) => pathTo(PAGES.loadingTallySheet, { voyageNum });
-
-async function tellFollowers(db: Db, caller: Caller, sheet: Pick<SheetRecord, "voyageNum" | "tallySheetNum" | "destinationBranchCode">, what: string) {
+async function tellFollowers(
+  db: Db, caller: Caller, sheet: Pick<SheetRecord, "voyageNum" | "tallySheetNum" | "branchCode" | "destinationBranchCode">, what: string, side: TallySide,
+) {
   const [voyage] = await db.select({ voyageRef: voyageSchedules.voyageRef }).from(voyageSchedules).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
-  await notifyVoyageFollowers(db, {
+  await side.tell(db, {
     voyageNum: sheet.voyageNum,
-    title: LOADING_TALLY_TITLE,
+    branchCode: sheet.branchCode,
     message: `Tally sheet ${sheet.tallySheetNum} of voyage ${voyage?.voyageRef ?? ""} (${sheet.voyageNum}) to ${sheet.destinationBranchCode}: ${what}.`,
-    url: sheetUrl(sheet.voyageNum),
     sender: caller.userId,
   });
 }
 
-/** Opens the loading sheet of a voyage for one of its ports of call, numbered from the origin's TS series. */
-export async function createTallySheet(db: Db, caller: Caller, input: CreateTallySheetInput) {
+/**
+ * Opens the sheet of a voyage for one of its ports of call, numbered from the tallying branch's TS series: the
+ * origin's for a loading sheet, the port of call's for an unloading one.
+ */
+export async function createTallySheet(db: Db, caller: Caller, input: CreateTallySheetInput, side: TallySide = LOADING_SIDE) {
   const [voyage] = await db.select().from(voyageSchedules).where(sql`lower(${voyageSchedules.voyageNum}) = lower(${input.voyageNum})`);
   if (!voyage) throw refused("voyageNum", `Voyage ${input.voyageNum} was not found.`);
-  if (!coversBranch(caller, voyage.originBranchCode)) {
-    throw refused("voyageNum", `Voyage ${voyage.voyageNum} leaves from branch ${voyage.originBranchCode}, which is not one of your branches.`);
-  }
+  if (side.type === "Loading") side.openingBranch(caller, voyage, input.destinationBranchCode);
   const [stop] = await db.select().from(voyageScheduleDestinations).where(and(
     eq(voyageScheduleDestinations.voyageNum, voyage.voyageNum), sql`lower(${voyageScheduleDestinations.destinationBranchCode}) = lower(${input.destinationBranchCode})`,
   ));
   if (!stop) throw refused("destinationBranchCode", `Voyage ${voyage.voyageNum} does not call at ${input.destinationBranchCode}.`);
+  const tallyingBranch = side.openingBranch(caller, voyage, stop.destinationBranchCode);
   const now = new Date();
   let number: string;
   try {
     number = await db.transaction(async (tx: Tx) => {
-      const made = await nextNumber(tx, { series: TALLY_SHEET_SERIES, branchCode: voyage.originBranchCode, on: now });
+      const made = await nextNumber(tx, { series: TALLY_SHEET_SERIES, branchCode: tallyingBranch, on: now });
       await tx.insert(tallySheets).values({
-        tallySheetNum: made, tallySheetType: LOADING, status: initialStatus(tallySheetWorkflow), voyageNum: voyage.voyageNum,
-        branchCode: voyage.originBranchCode, destinationBranchCode: stop.destinationBranchCode,
+        tallySheetNum: made, tallySheetType: side.type, status: initialStatus(tallySheetWorkflow), voyageNum: voyage.voyageNum,
+        branchCode: tallyingBranch, destinationBranchCode: stop.destinationBranchCode,
         timeStarted: input.timeStarted ? new Date(input.timeStarted) : now, remarks: input.remarks,
         userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
       });
@@ -187,14 +234,15 @@ export async function createTallySheet(db: Db, caller: Caller, input: CreateTall
     });
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
-    // One loading sheet per voyage and destination: of two opened at once, the second is told which one stands.
+    // One sheet per voyage, type and destination: of two opened at once, the second is told which one stands.
     const [standing] = await db.select({ num: tallySheets.tallySheetNum }).from(tallySheets).where(and(
-      eq(tallySheets.voyageNum, voyage.voyageNum), eq(tallySheets.tallySheetType, LOADING), eq(tallySheets.destinationBranchCode, stop.destinationBranchCode),
+      eq(tallySheets.voyageNum, voyage.voyageNum), eq(tallySheets.tallySheetType, side.type), eq(tallySheets.destinationBranchCode, stop.destinationBranchCode),
     ));
-    throw conflict("destinationBranchCode", `Voyage ${voyage.voyageNum} already has loading tally sheet ${standing?.num ?? ""} for ${stop.destinationBranchCode}.`);
+    throw conflict("destinationBranchCode", `Voyage ${voyage.voyageNum} already has ${side.word} tally sheet ${standing?.num ?? ""} for ${stop.destinationBranchCode}.`);
   }
-  await tellFollowers(db, caller, { voyageNum: voyage.voyageNum, tallySheetNum: number, destinationBranchCode: stop.destinationBranchCode }, "counting started");
-  return { data: await sheetByNum(db, number, caller), message: "Tally sheet created successfully" };
+  const opened = { voyageNum: voyage.voyageNum, tallySheetNum: number, branchCode: tallyingBranch, destinationBranchCode: stop.destinationBranchCode };
+  await tellFollowers(db, caller, opened, "counting started", side);
+  return { data: await sheetByNum(db, number, caller, side), message: "Tally sheet created successfully" };
 }
 
 function assertFresh(sheet: SheetRecord, dateModified: string) {
@@ -219,8 +267,8 @@ async function claimSheet(tx: Tx, sheet: SheetRecord, caller: Caller, set: Parti
 }
 
 /** The sheet's times and remarks, while it is open. */
-export async function updateTallySheet(db: Db, caller: Caller, tallySheetNum: string, input: UpdateTallySheetInput) {
-  const sheet = await sheetRecord(db, tallySheetNum, caller);
+export async function updateTallySheet(db: Db, caller: Caller, tallySheetNum: string, input: UpdateTallySheetInput, side: TallySide = LOADING_SIDE) {
+  const sheet = await sheetRecord(db, tallySheetNum, caller, side);
   assertFresh(sheet, input.dateModified);
   assertOpen(sheet);
   const given = (value: string | null | undefined, stored: Date | null) => (value === undefined ? stored : value === null ? null : new Date(value));
@@ -230,7 +278,7 @@ export async function updateTallySheet(db: Db, caller: Caller, tallySheetNum: st
   await db.transaction(async (tx: Tx) => {
     await claimSheet(tx, sheet, caller, { timeStarted: started, timeFinished: finished, ...(input.remarks === undefined ? {} : { remarks: input.remarks }) });
   });
-  return { data: await sheetByNum(db, sheet.tallySheetNum, caller), message: "Tally sheet updated successfully" };
+  return { data: await sheetByNum(db, sheet.tallySheetNum, caller, side), message: "Tally sheet updated successfully" };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -263,8 +311,8 @@ async function alreadyCounted(db: Db, sheet: SheetRecord, van: string) {
   );
 }
 
-const offList = (wayBillRef: string, voyageNum: string, status: string) =>
-  conflict("wayBillRef", `Waybill ${wayBillRef} is no longer on the load list of voyage ${voyageNum} (it is ${status}); its van was not counted.`);
+const offList = (side: TallySide, wayBillRef: string, voyageNum: string, why: string) =>
+  conflict("wayBillRef", `Waybill ${wayBillRef} is no longer on the ${side.listName} of voyage ${voyageNum} (${why}); its van was not counted.`);
 
 /** `what` names the van as the entry did: "van LADU1234565", or "the van of waybill WB-..." when it named only the waybill. */
 const sheetFinal = (sheet: SheetRecord, what: string) =>
@@ -277,8 +325,10 @@ const sheetFinal = (sheet: SheetRecord, what: string) =>
  * made final, the waybill off the list) is a 409 with the reason; a malformed one a 400. Stage 3 is recorded for
  * the waybill's booking in the same transaction.
  */
-export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: string, input: TallyEntryInput): Promise<CaptureResult> {
-  const sheet = await sheetRecord(db, tallySheetNum, caller);
+export async function captureTallyLine(
+  db: Db, caller: Caller, tallySheetNum: string, input: TallyEntryInput, side: TallySide = LOADING_SIDE,
+): Promise<CaptureResult> {
+  const sheet = await sheetRecord(db, tallySheetNum, caller, side);
   const landed = await lineByEntry(db, sheet.id, input.entryId);
   if (landed) return { created: false, data: (await lineRows(db, [landed]))[0], message: "This entry was counted already" };
 
@@ -290,7 +340,7 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
   let bookingRef: string | null = null;
   if (input.wayBillRef) {
     [waybill] = await db.select().from(waybills)
-      .where(and(sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, eq(waybills.voyageNum, sheet.voyageNum), eq(waybills.branchCode, sheet.branchCode)));
+      .where(and(sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, eq(waybills.voyageNum, sheet.voyageNum), side.waybillOfSheet(sheet)));
     if (!waybill) throw refused("wayBillRef", `Waybill ${input.wayBillRef} is not a waybill of voyage ${sheet.voyageNum}.`);
     if (waybill.destinationBranchCode !== sheet.destinationBranchCode) {
       throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} goes to ${waybill.destinationBranchCode}; tally sheet ${sheet.tallySheetNum} counts the cargo for ${sheet.destinationBranchCode}.`);
@@ -333,7 +383,8 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
   }
   const counted = await alreadyCounted(db, sheet, van);
   if (counted) throw counted;
-  if (waybill && waybill.status !== "On Load List") throw offList(waybill.wayBillRef, sheet.voyageNum, waybill.status);
+  const why = waybill ? await side.notCountable(db, waybill) : null;
+  if (waybill && why) throw offList(side, waybill.wayBillRef, sheet.voyageNum, why);
 
   const now = new Date();
   const timeTallied = new Date(input.timeTallied);
@@ -346,8 +397,8 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
       if (waybill) {
         // The waybill's row next, as the load list takes it before taking a waybill off (load-lists/service.ts).
         const [now_] = await tx.select({ status: waybills.status }).from(waybills).where(eq(waybills.id, waybill.id)).for("update");
-        const [entry] = await tx.select({ id: loadListEntries.id }).from(loadListEntries).where(and(eq(loadListEntries.wayBillRef, waybill.wayBillRef), isNull(loadListEntries.dateRemoved)));
-        if (now_?.status !== "On Load List" || !entry) throw offList(waybill.wayBillRef, sheet.voyageNum, now_?.status ?? "gone");
+        const still = now_ ? await side.notCountable(tx, { wayBillRef: waybill.wayBillRef, status: now_.status }) : "it is gone";
+        if (still) throw offList(side, waybill.wayBillRef, sheet.voyageNum, still);
       }
       await tx.insert(tallySheetLines).values({
         tallySheetId: sheet.id, entryId: input.entryId, wayBillRef: waybill?.wayBillRef ?? null, bookingRef,
@@ -355,7 +406,7 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
         truckingCode: input.truckingCode ?? null, plateNum: input.plateNum, driver: input.driver, cyPullOutCode: input.cyPullOutCode ?? null,
         remarks: input.remarks, timeTallied, userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
       });
-      if (bookingRef) await recordCargoStage(tx, bookingRef, TALLY_STAGE, timeTallied);
+      if (bookingRef && side.countStage !== null) await recordCargoStage(tx, bookingRef, side.countStage, timeTallied);
     });
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
@@ -370,8 +421,8 @@ export async function captureTallyLine(db: Db, caller: Caller, tallySheetNum: st
 }
 
 /** Takes a counted van back off an open sheet (a mistake at the pier); the line stays, marked with who took it back. */
-export async function removeTallyLine(db: Db, caller: Caller, tallySheetNum: string, entryId: string) {
-  const sheet = await sheetRecord(db, tallySheetNum, caller);
+export async function removeTallyLine(db: Db, caller: Caller, tallySheetNum: string, entryId: string, side: TallySide = LOADING_SIDE) {
+  const sheet = await sheetRecord(db, tallySheetNum, caller, side);
   assertOpen(sheet);
   const line = await lineByEntry(db, sheet.id, entryId);
   if (!line || line.dateRemoved) throw new AppError("NOT_FOUND", `Entry ${entryId} is not counted on tally sheet ${sheet.tallySheetNum}.`);
@@ -382,13 +433,13 @@ export async function removeTallyLine(db: Db, caller: Caller, tallySheetNum: str
     if (open.length === 0) assertOpen((await tx.select().from(tallySheets).where(eq(tallySheets.id, sheet.id)))[0]);
     await tx.update(tallySheetLines).set({ dateRemoved: now, removedBy: caller.userId, userModified: caller.userId, dateModified: now })
       .where(and(eq(tallySheetLines.id, line.id), isNull(tallySheetLines.dateRemoved)));
-    if (line.bookingRef) {
-      const [other] = await tx.select({ id: tallySheetLines.id }).from(tallySheetLines)
-        .where(and(eq(tallySheetLines.bookingRef, line.bookingRef), isNull(tallySheetLines.dateRemoved)));
-      if (!other) await withdrawCargoStage(tx, line.bookingRef, TALLY_STAGE);
+    if (line.bookingRef && side.countStage !== null) {
+      const [other] = await tx.select({ id: tallySheetLines.id }).from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
+        .where(and(eq(tallySheetLines.bookingRef, line.bookingRef), eq(tallySheets.tallySheetType, side.type), isNull(tallySheetLines.dateRemoved)));
+      if (!other) await withdrawCargoStage(tx, line.bookingRef, side.countStage);
     }
   });
-  return { data: await sheetByNum(db, sheet.tallySheetNum, caller), message: `Van ${line.containerVanNum} taken off the tally sheet` };
+  return { data: await sheetByNum(db, sheet.tallySheetNum, caller, side), message: `Van ${line.containerVanNum} taken off the tally sheet` };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -398,7 +449,7 @@ export async function removeTallyLine(db: Db, caller: Caller, tallySheetNum: str
  * The waybills and bookings whose vans are counted on the sheet now, each once: a tandem waybill is loaded once,
  * and each of its bookings whose van is counted.
  */
-async function countedCargo(db: Db, sheetId: number) {
+async function countedCargo(db: Db, sheetId: number): Promise<CountedCargo> {
   const rows = await db.select({ waybillId: waybills.id, wayBillRef: waybills.wayBillRef, bookingId: bookings.id, bookingRef: bookings.bookingRef })
     .from(tallySheetLines)
     .innerJoin(waybills, eq(waybills.wayBillRef, tallySheetLines.wayBillRef))
@@ -433,7 +484,7 @@ async function halfCountedTandemsOn(db: Db, sheet: SheetRecord): Promise<string[
 /** The latest final tally of the voyage's loading sheets, or null when none is final: the voyage's final-tally date. */
 async function latestFinalTally(tx: Tx, voyageNum: string): Promise<Date | null> {
   const [last] = await tx.select({ at: tallySheets.dateFinalized }).from(tallySheets)
-    .where(and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, LOADING), eq(tallySheets.status, "Final")))
+    .where(and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, LOADING_SIDE.type), eq(tallySheets.status, "Final")))
     .orderBy(desc(tallySheets.dateFinalized)).limit(1);
   return last?.at ?? null;
 }
@@ -450,8 +501,9 @@ export async function finalizeTallySheet(
   input: { dateModified: string; timeFinished?: string },
   /** Where the web app is served, for the link the loading confirmations e-mail (linkBase() of api/http/security.ts). */
   options: { linkBase?: string } = {},
+  side: TallySide = LOADING_SIDE,
 ) {
-  const sheet = await sheetRecord(db, tallySheetNum, caller);
+  const sheet = await sheetRecord(db, tallySheetNum, caller, side);
   assertFresh(sheet, input.dateModified);
   assertOpen(sheet);
   const cargo = await countedCargo(db, sheet.id);
@@ -468,22 +520,12 @@ export async function finalizeTallySheet(
     await transition(tx, tallySheetWorkflow, tallySheetTarget, {
       id: sheet.id, action: "finalize", actor: caller, set: { dateFinalized: now, finalizedBy: caller.userId, timeFinished, userModified: caller.userId },
     });
-    if (cargo.waybillIds.length > 0) {
-      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "load", actor: caller, set: { userModified: caller.userId } });
-      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "load", actor: caller });
-      for (const c of cargo.bookings) await recordCargoStage(tx, c.bookingRef, LOADED_STAGE, now);
-    }
-    await tx.update(voyageSchedules).set({ finalTallyAt: now }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
+    await side.finalize(tx, caller, sheet, cargo, now);
   });
-  await tellFollowers(db, caller, sheet, `final tally made, ${plural(vans, "van")} counted, ${plural(cargo.bookings.length, "booking")} at vessel loaded`);
-  let message = "Final tally sheet made successfully";
-  try {
-    await confirmLoading(db, { voyageNum: sheet.voyageNum, bookingRefs: cargo.bookings.map((c) => c.bookingRef), actor: caller, linkBase: options.linkBase });
-  } catch (error) {
-    // The tally stands (it has committed); the confirmations can be sent again from their screen.
-    message += `; the loading confirmations were not made: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  return { data: await sheetByNum(db, sheet.tallySheetNum, caller), message };
+  const reached = side.type === "Loading" ? "at vessel loaded" : "unloaded";
+  await tellFollowers(db, caller, sheet, `final tally made, ${plural(vans, "van")} counted, ${plural(cargo.bookings.length, "booking")} ${reached}`, side);
+  const message = "Final tally sheet made successfully" + (side.afterFinal ? await side.afterFinal(db, caller, sheet, cargo, options) : "");
+  return { data: await sheetByNum(db, sheet.tallySheetNum, caller, side), message };
 }
 
 /**
@@ -492,10 +534,12 @@ export async function finalizeTallySheet(
  * every record's status history and audit row; the voyage's final-tally date is that of its latest sheet still
  * final, or none.
  */
-export async function undoFinalTally(db: Db, caller: Caller, tallySheetNum: string, input: { dateModified: string; reason: string }) {
+export async function undoFinalTally(
+  db: Db, caller: Caller, tallySheetNum: string, input: { dateModified: string; reason: string }, side: TallySide = LOADING_SIDE,
+) {
   const rule = tallySheetWorkflow.actions.reopen;
   if (!rule.allowed(caller)) throw new AppError("FORBIDDEN", `Only ${rule.who} may undo a final tally.`);
-  const sheet = await sheetRecord(db, tallySheetNum, caller);
+  const sheet = await sheetRecord(db, tallySheetNum, caller, side);
   assertFresh(sheet, input.dateModified);
   if (sheet.status !== "Final") throw conflict("tallySheetNum", `Tally sheet ${sheet.tallySheetNum} is ${sheet.status}; only a final tally is undone.`);
   const cargo = await countedCargo(db, sheet.id);
@@ -505,13 +549,72 @@ export async function undoFinalTally(db: Db, caller: Caller, tallySheetNum: stri
     await transition(tx, tallySheetWorkflow, tallySheetTarget, {
       id: sheet.id, action: "reopen", actor: caller, remarks: reason, set: { dateFinalized: null, finalizedBy: null, userModified: caller.userId },
     });
+    await side.reopen(tx, caller, sheet, cargo, reason);
+  });
+  await tellFollowers(db, caller, sheet, `final tally undone (${reason})`, side);
+  return { data: await sheetByNum(db, sheet.tallySheetNum, caller, side), message: rule.notice };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The loading side
+
+/** Counting onto the vessel at its origin: the outbound tally sheets. */
+export const LOADING_SIDE: TallySide = {
+  type: "Loading",
+  word: "loading",
+  listName: "load list",
+  voyageInScope,
+  tallyBranches: (_db, voyage) => Promise.resolve([voyage.originBranchCode]),
+  openingBranch(caller, voyage) {
+    if (!coversBranch(caller, voyage.originBranchCode)) {
+      throw refused("voyageNum", `Voyage ${voyage.voyageNum} leaves from branch ${voyage.originBranchCode}, which is not one of your branches.`);
+    }
+    return voyage.originBranchCode;
+  },
+  candidates: (db, voyage) => waybillsOnList(db, voyage.voyageNum),
+  waybillOfSheet: (sheet) => eq(waybills.branchCode, sheet.branchCode),
+  async notCountable(db, waybill) {
+    if (waybill.status !== "On Load List") return `it is ${waybill.status}`;
+    const [entry] = await db.select({ id: loadListEntries.id }).from(loadListEntries)
+      .where(and(eq(loadListEntries.wayBillRef, waybill.wayBillRef), isNull(loadListEntries.dateRemoved)));
+    return entry ? null : `it is ${waybill.status}`;
+  },
+  countStage: TALLY_STAGE,
+  async finalize(tx, caller, sheet, cargo, now) {
+    if (cargo.waybillIds.length > 0) {
+      await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "load", actor: caller, set: { userModified: caller.userId } });
+      await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "load", actor: caller });
+      for (const c of cargo.bookings) await recordCargoStage(tx, c.bookingRef, LOADED_STAGE, now);
+    }
+    await tx.update(voyageSchedules).set({ finalTallyAt: now }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
+  },
+  async reopen(tx, caller, sheet, cargo, reason) {
+    // Cargo already on an unload list at its port of call was discharged from this loading: it stays loaded.
+    const refs = [...new Set(cargo.bookings.map((c) => c.wayBillRef))];
+    const [unloading] = refs.length === 0 ? [] : await tx.select({ wayBillRef: unloadListEntries.wayBillRef, releaseId: unloadListEntries.releaseId })
+      .from(unloadListEntries).where(and(inArray(unloadListEntries.wayBillRef, refs), isNull(unloadListEntries.dateRemoved))).orderBy(asc(unloadListEntries.id)).limit(1);
+    if (unloading) {
+      throw conflict("tallySheetNum", `Waybill ${unloading.wayBillRef} is on unload list release ${unloading.releaseId} at its port of call; take it off there before undoing the final tally.`);
+    }
     if (cargo.waybillIds.length > 0) {
       await transitionMany(tx, waybillWorkflow, waybillTarget, { ids: cargo.waybillIds, action: "undoLoad", actor: caller, remarks: reason });
       await transitionMany(tx, bookingWorkflow, bookingTarget, { ids: cargo.bookings.map((c) => c.bookingId), action: "undoLoad", actor: caller, remarks: reason });
       for (const c of cargo.bookings) await withdrawCargoStage(tx, c.bookingRef, LOADED_STAGE);
     }
     await tx.update(voyageSchedules).set({ finalTallyAt: await latestFinalTally(tx, sheet.voyageNum) }).where(eq(voyageSchedules.voyageNum, sheet.voyageNum));
-  });
-  await tellFollowers(db, caller, sheet, `final tally undone (${reason})`);
-  return { data: await sheetByNum(db, sheet.tallySheetNum, caller), message: rule.notice };
-}
+  },
+  async afterFinal(db, caller, sheet, cargo, options) {
+    try {
+      await confirmLoading(db, { voyageNum: sheet.voyageNum, bookingRefs: cargo.bookings.map((c) => c.bookingRef), actor: caller, linkBase: options.linkBase });
+      return "";
+    } catch (error) {
+      // The tally stands (it has committed); the confirmations can be sent again from their screen.
+      return `; the loading confirmations were not made: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  },
+  tell: (db, notice) =>
+    notifyVoyageFollowers(db, {
+      voyageNum: notice.voyageNum, title: LOADING_TALLY_TITLE, message: notice.message, sender: notice.sender,
+      url: pathTo(PAGES.loadingTallySheet, { voyageNum: notice.voyageNum }),
+    }),
+};

@@ -2,7 +2,6 @@ import { type Intent, Tag } from "@blueprintjs/core";
 
 const RELEASE_INTENT: Record<string, Intent> = { "Partial Release": "primary", "Final Release": "success", Draft: "none" };
 const STATE_INTENT: Record<string, Intent> = { "Not started": "none", "On load list": "primary", Tallying: "warning", "Final tally": "success" };
-const SHEET_INTENT: Record<string, Intent> = { Open: "primary", Final: "success" };
 
 /** A release's type, which is its status (001 §4): Partial Release, Final Release, or Draft once cancelled. */
 export function ReleaseTypeTag({ type, testId }: { type: string; testId?: string }) {
@@ -12,9 +11,4 @@ export function ReleaseTypeTag({ type, testId }: { type: string; testId?: string
 /** Where a voyage's loading stands. */
 export function LoadingStateTag({ state, testId }: { state: string; testId?: string }) {
   return <Tag minimal intent={STATE_INTENT[state] ?? "none"} data-testid={testId}>{state}</Tag>;
-}
-
-/** A tally sheet's status: Open while counting, Final after the final tally. */
-export function TallyStatusTag({ status, testId }: { status: string; testId?: string }) {
-  return <Tag minimal intent={SHEET_INTENT[status] ?? "none"} data-testid={testId}>{status}</Tag>;
 }

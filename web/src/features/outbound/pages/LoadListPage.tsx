@@ -14,7 +14,7 @@ import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import type { LoadListWaybill, ReleaseRow } from "../api/loading-contracts.ts";
 import { createRelease, loadListPrintUrl, loadListWorkbook, readLoadList } from "../api/load-lists.ts";
 import { ReleaseTypeTag } from "../components/LoadingTags.tsx";
-import { VoyageFacts } from "../components/VoyageFacts.tsx";
+import { VoyageFacts } from "../../../components/VoyageFacts.tsx";
 import { vansOf } from "../loading-words.ts";
 
 /**

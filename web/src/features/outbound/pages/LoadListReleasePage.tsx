@@ -16,7 +16,7 @@ import { type PageProps, PAGES, pathTo } from "../../../lib/paths.ts";
 import { ADD_STATUS, type LoadListWaybill, OPEN_RELEASE, type ReleaseDetail } from "../api/loading-contracts.ts";
 import { cancelRelease, loadListPrintUrl, loadListWorkbook, readLoadList, readRelease, releaseRelease, updateRelease } from "../api/load-lists.ts";
 import { ReleaseTypeTag } from "../components/LoadingTags.tsx";
-import { VoyageFacts } from "../components/VoyageFacts.tsx";
+import { VoyageFacts } from "../../../components/VoyageFacts.tsx";
 import { vansOf } from "../loading-words.ts";
 
 /** The status a load list update takes a waybill off with: anything but 'add' (001 §4). */

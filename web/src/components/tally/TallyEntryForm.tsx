@@ -1,11 +1,11 @@
 import { Button, Callout, HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { Tick } from "@blueprintjs/icons";
 import { useState } from "react";
-import { FormField } from "../../../components/FormDialog.tsx";
-import { containerTypeLabel } from "../../../lib/labels.ts";
+import { FormField } from "../FormDialog.tsx";
+import { containerTypeLabel } from "../../lib/labels.ts";
 import {
   CONTAINER_TYPES, type ContainerType, EMPTY, FULL, type TallyCandidate, type TallyEntryInput, tallyEntryBody, type TallyView, VAN_SIZES,
-} from "../api/loading-contracts.ts";
+} from "./contracts.ts";
 
 interface Draft {
   wayBillRef: string;

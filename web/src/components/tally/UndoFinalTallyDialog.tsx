@@ -1,15 +1,20 @@
 import { TextArea } from "@blueprintjs/core";
 import { useState } from "react";
-import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
-import { useFormSave } from "../../../lib/data/save.ts";
-import type { TallySheetRow } from "../api/loading-contracts.ts";
-import { undoFinalTally } from "../api/tally-sheets.ts";
+import { FormDialog, FormField } from "../FormDialog.tsx";
+import { useFormSave } from "../../lib/data/save.ts";
+import type { TallySheetRow, WriteResult } from "./contracts.ts";
 
 /**
  * Undoing a final tally (tally sheet undo role): the reason is asked for and kept in the status history and the
  * audit log of the sheet, its waybills and its bookings.
  */
-export function UndoFinalTallyDialog({ sheet, onClose, onDone }: { sheet: TallySheetRow | null; onClose: () => void; onDone: () => void }) {
+export function UndoFinalTallyDialog({ sheet, undo, onClose, onDone }: {
+  sheet: TallySheetRow | null;
+  /** The side's undo call (outbound or inbound). */
+  undo: (tallySheetNum: string, dateModified: string, reason: string) => Promise<WriteResult<TallySheetRow>>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const { saving, save } = useFormSave();
@@ -18,7 +23,7 @@ export function UndoFinalTallyDialog({ sheet, onClose, onDone }: { sheet: TallyS
     event.preventDefault();
     if (!sheet) return;
     if (!reason.trim()) return setError("Say why the final tally is undone.");
-    void save(() => undoFinalTally(sheet.tallySheetNum, sheet.dateModified, reason.trim()), {
+    void save(() => undo(sheet.tallySheetNum, sheet.dateModified, reason.trim()), {
       onSaved: () => {
         setReason("");
         onDone();

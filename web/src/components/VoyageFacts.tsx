@@ -1,6 +1,6 @@
 import { Card } from "@blueprintjs/core";
-import { formatDateTime } from "../../../lib/format.ts";
-import type { VoyageHeader } from "../api/loading-contracts.ts";
+import { formatDateTime } from "../lib/format.ts";
+import type { VoyageHeader } from "../../../api/shared/cargo-lists.ts";
 
 /** The voyage a loading screen works on: its vessel, route, departure and final tally. */
 export function VoyageFacts({ voyage, children }: { voyage: VoyageHeader; children?: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import { ApiError, serverMessage } from "../../lib/api.ts";
-import type { TallyEntryInput, TallyLineRow, TallyView } from "./api/loading-contracts.ts";
+import { ApiError, serverMessage } from "./api.ts";
+import type { TallyEntryInput, TallyLineRow, TallyView } from "../components/tally/contracts.ts";
 
 /**
  * Counting at the pier with no connection (docs/architecture.md, Offline capture). The tally screen keeps the
@@ -12,9 +12,14 @@ import type { TallyEntryInput, TallyLineRow, TallyView } from "./api/loading-con
  * Nothing here ever touches the service worker's cache, which never holds /api.
  */
 
+/** Which tally a screen counts on: the loading tally (outbound) or the unloading tally (inbound). */
+export type TallyDirection = "outbound" | "inbound";
+
 /** A van counted on this device, on its way to the server. */
 export interface QueuedEntry {
   entryId: string;
+  /** The tally it was counted on; entries kept before there were two are the loading tally's. */
+  side?: TallyDirection;
   /** The user who counted it: only that user's session sends it. */
   userId: string;
   voyageNum: string;
@@ -62,19 +67,20 @@ function database(): Promise<IDBPDatabase<PierDb> | null> {
   return opening;
 }
 
-const viewKey = (userId: string, voyageNum: string) => `${userId.toLowerCase()}|${voyageNum.toUpperCase()}`;
+const viewKey = (userId: string, voyageNum: string, side: TallyDirection) =>
+  `${side === "outbound" ? "" : `${side}|`}${userId.toLowerCase()}|${voyageNum.toUpperCase()}`;
 
 /** Keeps the tally screen's last answer for a voyage, for when the connection is gone. */
-export async function keepView(userId: string, voyageNum: string, view: TallyView): Promise<void> {
-  const record = { key: viewKey(userId, voyageNum), view };
+export async function keepView(userId: string, voyageNum: string, view: TallyView, side: TallyDirection = "outbound"): Promise<void> {
+  const record = { key: viewKey(userId, voyageNum, side), view };
   memoryViews.set(record.key, record);
   const db = await database();
   await db?.put("views", record).catch(() => {});
 }
 
 /** The last answer kept for the voyage, or null. */
-export async function keptView(userId: string, voyageNum: string): Promise<TallyView | null> {
-  const key = viewKey(userId, voyageNum);
+export async function keptView(userId: string, voyageNum: string, side: TallyDirection = "outbound"): Promise<TallyView | null> {
+  const key = viewKey(userId, voyageNum, side);
   const db = await database();
   const record = db ? await db.get("views", key).catch(() => undefined) : undefined;
   return (record ?? memoryViews.get(key))?.view ?? null;
@@ -98,12 +104,12 @@ export async function dropEntry(entryId: string): Promise<void> {
   await db?.delete("entries", entryId).catch(() => {});
 }
 
-/** The entries of one user on one voyage, oldest first. */
-export async function queuedEntries(userId: string, voyageNum: string): Promise<QueuedEntry[]> {
+/** The entries of one user on one voyage's tally of one side, oldest first. */
+export async function queuedEntries(userId: string, voyageNum: string, side: TallyDirection = "outbound"): Promise<QueuedEntry[]> {
   const db = await database();
   const all = db ? await db.getAll("entries").catch(() => [...memoryEntries.values()]) : [...memoryEntries.values()];
   return all
-    .filter((e) => e.userId.toLowerCase() === userId.toLowerCase() && e.voyageNum.toUpperCase() === voyageNum.toUpperCase())
+    .filter((e) => e.userId.toLowerCase() === userId.toLowerCase() && e.voyageNum.toUpperCase() === voyageNum.toUpperCase() && (e.side ?? "outbound") === side)
     .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt) || a.entryId.localeCompare(b.entryId));
 }
 
@@ -134,12 +140,13 @@ export async function syncEntries(
   userId: string,
   voyageNum: string,
   send: (entry: QueuedEntry) => Promise<{ data: TallyLineRow }>,
+  side: TallyDirection = "outbound",
 ): Promise<{ landed: number; conflicts: number; offline: boolean }> {
   while (running) await running.catch(() => {});
   const run = (async () => {
     let landed = 0;
     let conflicts = 0;
-    for (const entry of await queuedEntries(userId, voyageNum)) {
+    for (const entry of await queuedEntries(userId, voyageNum, side)) {
       if (entry.state !== "waiting") continue;
       const result = await sendOne(entry, send);
       if ("offline" in result) return { landed, conflicts, offline: true };
