@@ -70,7 +70,7 @@ async function startStopStart(env: Record<string, string>) {
     ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body && JSON.stringify(body) })).json()) as { total: number }).total;
   expect(await total("/VoyageSchedules/load?take=50")).toBe(5);
   expect(await total("/SalesQuotations/loadSBM?take=50")).toBe(7);
-  expect(await total("/Bookings/load", { take: 200 })).toBe(16);
+  expect(await total("/Bookings/load", { take: 200 })).toBe(19);
   const created = await fetch(`${first.base}/api/ports`, { method: "POST", headers: auth, body: JSON.stringify({ code: "KEEP1", name: "Kept Port", branchCode: "MNL" }) });
   expect(created.status).toBe(201);
   await first.stop();
