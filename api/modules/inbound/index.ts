@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 // The nightly run of storage, demurrage and detention, for `lading demurrage run` and the demo line.
 export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
 
+import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
@@ -13,11 +14,12 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
 /**
  * Inbound (001 §2 /inbound): what happens at the destination once the vessel arrives. Today: free time
  * (demurrage/): the rule set of storage, demurrage and detention, the read of a waybill's charges and the nightly
- * accrual. The unload lists, inbound tally, arrival notices, release orders, inbound CTS and van-in follow.
+ * accrual; cargo release orders (cargo-release/), made once accounting answers a waybill paid, and cleared. The
+ * unload lists, inbound tally, arrival notices, inbound CTS and van-in follow.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes],
+  routes: [...demurrageRoutes, ...cargoReleaseRoutes],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,
