@@ -622,6 +622,7 @@ export const DEMO_PEOPLE = {
   opsmgr: { userId: "demo.opsmgr", name: "Marites Ramos", roleId: "DEMO-OPS-MGR", roleName: "Operations manager (demo)", menus: ["VOYAGE"], capabilities: [], branches: ["MNL", "CEB"] },
   yard: { userId: "demo.yard", name: "Yves Dela Cruz", roleId: "DEMO-YARD", roleName: "Outbound yard (demo)", menus: ["OUTBOUND"], capabilities: [], branches: ["MNL"] },
   cashier: { userId: "demo.cashier", name: "Carmen Santos", roleId: "DEMO-CASHIER", roleName: "Cashier, CRO accounting (demo)", menus: ["CROACCOUNTING"], capabilities: [], branches: ["MNL", "CEB"] },
+  inbound: { userId: "demo.inbound", name: "Irene Villanueva", roleId: "DEMO-INBOUND", roleName: "Inbound pier, Cebu (demo)", menus: ["INBOUND"], capabilities: ["TALLY_SHEET_UNDO"], branches: ["CEB"] },
   hustler: { userId: "demo.hustler", name: "Hector Bautista", roleId: "DEMO-HUSTLING", roleName: "Hustling, yard transfers (demo)", menus: ["HUSTLING"], capabilities: [], branches: ["MNL"] },
   waiver: { userId: "demo.waiver", name: "Wilma Reyes", roleId: "DEMO-WAIVER", roleName: "Waivers and overrides (demo)", menus: ["WAIVER"], capabilities: [], branches: ["MNL", "CEB"] },
   endorser: { userId: "demo.endorser", name: "Ernesto Lim", roleId: "DEMO-WAIVER-ENDORSER", roleName: "Waiver endorser (demo)", menus: ["WAIVER"], capabilities: ["ENDORSER"], branches: ["MNL", "CEB"] },

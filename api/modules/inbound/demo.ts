@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import { manilaToday } from "../../shared/dates.ts";
 import type { DemoContext } from "../manifest.ts";
+import { seedDemoReleases } from "./cargo-release/demo.ts";
 import { runFreeTimeAccrual } from "./demurrage/service.ts";
 
 /**
@@ -8,7 +9,8 @@ import { runFreeTimeAccrual } from "./demurrage/service.ts";
  * add their records here; last, the night's free-time run for the demo's day, so a fresh installation starts with
  * the charges the nightly job would have written for the cargo the line has discharged.
  */
-export async function seedDemoInbound(db: Db, { now }: DemoContext): Promise<Record<string, number>> {
-  const run = await runFreeTimeAccrual(db, { date: manilaToday(now), actor: "system", now });
-  return { freeTimeCharges: run.charged.length };
+export async function seedDemoInbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
+  const released = await seedDemoReleases(db, ctx);
+  const run = await runFreeTimeAccrual(db, { date: manilaToday(ctx.now), actor: "system", now: ctx.now });
+  return { ...released, freeTimeCharges: run.charged.length };
 }
