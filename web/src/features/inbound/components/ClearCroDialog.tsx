@@ -46,9 +46,9 @@ export function ClearCroDialog({ cro, onClose, onCleared }: ClearCroDialogProps)
 
   return (
     <FormDialog isOpen={cro !== null} title={`Clear ${cro?.cargorReleaseOrderId ?? ""}`} saving={saving} onClose={onClose} onSubmit={submit}
-      formTestId="cro-clear-form" saveTestId="cro-clear-save">
-      <FormField label="CY pull-out" id="cro-cy-pull-out" required error={error}>
-        <HTMLSelect id="cro-cy-pull-out" fill value={yard} onChange={(e) => setYard(e.currentTarget.value)} data-testid="cro-cy-pull-out"
+      formTestId="release-clear-form" saveTestId="release-clear-save">
+      <FormField label="CY pull-out" id="release-cy-pull-out" required error={error}>
+        <HTMLSelect id="release-cy-pull-out" fill value={yard} onChange={(e) => setYard(e.currentTarget.value)} data-testid="release-cy-pull-out"
           options={[{ value: "", label: "Choose a yard" }, ...yards.map((y) => ({ value: y.code, label: `${y.name} (${y.code})` }))]} />
       </FormField>
     </FormDialog>

@@ -3,7 +3,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, 
 import { useState } from "react";
 import { FormField } from "../../../components/FormDialog.tsx";
 import { serverMessage } from "../../../lib/api.ts";
-import { useDebounced, useRecord } from "../../../lib/data/load.ts";
+import { useDebounced, useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { notify } from "../../../lib/notify.ts";
 import { createCro, type CroCandidateRow, isUnpaidRefusal, loadCroCandidates } from "../api/cargo-release.ts";
 
@@ -25,7 +25,7 @@ export function ReleaseDialog({ isOpen, onClose, onReleased }: ReleaseDialogProp
   /** Bookings a refusal marked unpaid since the list was read. */
   const [unpaid, setUnpaid] = useState<ReadonlySet<string>>(new Set());
   const settled = useDebounced(search.trim());
-  const candidates = useRecord(isOpen ? `cro-candidates:${settled}` : null, () => loadCroCandidates(settled));
+  const candidates = useRecord(isOpen ? `release-candidates:${settled}` : null, () => loadCroCandidates(settled));
   const rows = candidates.data?.data ?? [];
 
   const close = () => {
@@ -58,37 +58,37 @@ export function ReleaseDialog({ isOpen, onClose, onReleased }: ReleaseDialogProp
   return (
     <Dialog isOpen={isOpen} onClose={busy ? undefined : close} title="New cargo release order" className="lading-form-dialog lading-release-dialog">
       <DialogBody>
-        <FormField label="Search" id="cro-candidate-search">
-          <InputGroup id="cro-candidate-search" value={search} onValueChange={setSearch} placeholder="Waybill, booking, consignee, van or voyage"
-            data-testid="cro-candidate-search" />
+        <FormField label="Search" id="release-candidate-search">
+          <InputGroup id="release-candidate-search" value={search} onValueChange={setSearch} placeholder="Waybill, booking, consignee, van or voyage"
+            data-testid="release-candidate-search" />
         </FormField>
-        <FormField label="Remarks" id="cro-remarks">
-          <InputGroup id="cro-remarks" value={remarks} onValueChange={setRemarks} maxLength={500} data-testid="cro-remarks" />
+        <FormField label="Remarks" id="release-remarks">
+          <InputGroup id="release-remarks" value={remarks} onValueChange={setRemarks} maxLength={500} data-testid="release-remarks" />
         </FormField>
-        {refusal && <Callout intent="danger" data-testid="cro-refusal">{refusal}</Callout>}
+        {refusal && <Callout intent="danger" data-testid="release-refusal">{refusal}</Callout>}
         {rows.length === 0
-          ? <p className={Classes.TEXT_MUTED} data-testid="cro-candidates-empty">{candidates.data?.message ?? "Loading…"}</p>
+          ? <p className={Classes.TEXT_MUTED} data-testid="release-candidates-empty">{candidates.data?.message ?? "Loading…"}</p>
           : (
-            <HTMLTable compact striped data-testid="cro-candidates">
+            <HTMLTable compact striped data-testid="release-candidates">
               <thead>
                 <tr><th>Waybill</th><th>Booking</th><th>Consignee</th><th>Van</th><th>Payment</th><th>Accounting</th><th /></tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.wayBillRef} data-testid={`cro-candidate-${row.wayBillRef}`}>
+                  <tr key={row.wayBillRef} data-testid={`release-candidate-${row.wayBillRef}`}>
                     <td>{row.wayBillRef}</td>
                     <td>{row.bookingRef}</td>
                     <td>{row.consigneeName}</td>
                     <td>{row.containerVanNum}</td>
                     <td>{row.modeOfPayment}</td>
                     <td>
-                      <Tag minimal intent={isPaid(row) ? "success" : "danger"} title={row.paidReason} data-testid={`cro-paid-${row.bookingRef}`}>
+                      <Tag minimal intent={isPaid(row) ? "success" : "danger"} title={row.paidReason} data-testid={`release-paid-${row.bookingRef}`}>
                         {isPaid(row) ? "Paid" : "Unpaid"}
                       </Tag>
                     </td>
                     <td>
                       <Button small intent="primary" text="Release" loading={busy === row.wayBillRef} disabled={busy !== null}
-                        onClick={() => void release(row)} data-testid={`cro-release-${row.wayBillRef}`} />
+                        onClick={() => void release(row)} data-testid={`release-release-${row.wayBillRef}`} />
                     </td>
                   </tr>
                 ))}
@@ -96,7 +96,7 @@ export function ReleaseDialog({ isOpen, onClose, onReleased }: ReleaseDialogProp
             </HTMLTable>
           )}
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={close} disabled={busy !== null} data-testid="cro-dialog-close" />} />
+      <DialogFooter actions={<Button text="Close" onClick={close} disabled={busy !== null} data-testid="release-dialog-close" />} />
     </Dialog>
   );
 }

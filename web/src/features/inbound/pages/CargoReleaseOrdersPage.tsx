@@ -40,7 +40,7 @@ export default function CargoReleaseOrdersPage(_props: PageProps) {
     return (
       <Cell>
         {item && (
-          <Tag minimal intent={item.cleared ? "success" : "primary"} data-testid={`cro-status-${item.cargorReleaseOrderId}`}>{item.status}</Tag>
+          <Tag minimal intent={item.cleared ? "success" : "primary"} data-testid={`release-status-${item.cargorReleaseOrderId}`}>{item.status}</Tag>
         )}
       </Cell>
     );
@@ -49,49 +49,49 @@ export default function CargoReleaseOrdersPage(_props: PageProps) {
   const actions = actionsCell(rows, busyId, (item, busy) => (
     <>
       <RowAction icon={<Print />} label="Print" hint="Print the release order (PDF)" href={croPrintUrl(item.cargorReleaseOrderId)} target="_blank"
-        data-testid={`cro-print-${item.cargorReleaseOrderId}`} />
+        data-testid={`release-print-${item.cargorReleaseOrderId}`} />
       <RowAction icon={<Tick />} intent="success" label="Clear" hint={item.cleared ? "Already cleared" : "Clear at the yard"}
-        disabled={busy || item.cleared} onClick={() => setClearing(item)} data-testid={`cro-clear-${item.cargorReleaseOrderId}`} />
+        disabled={busy || item.cleared} onClick={() => setClearing(item)} data-testid={`release-clear-${item.cargorReleaseOrderId}`} />
     </>
   ));
 
   return (
-    <div className="lading-page" data-testid="cro-page">
+    <div className="lading-page" data-testid="release-page">
       <PageHeader
         title="Cargo release orders"
         crumbs={[{ text: "Inbound", href: PAGES.inbound }]}
-        actions={<Button intent="primary" icon={<Add />} text="New CRO" onClick={() => setReleasing(true)} data-testid="cro-new" />}
+        actions={<Button intent="primary" icon={<Add />} text="New CRO" onClick={() => setReleasing(true)} data-testid="release-new" />}
       />
       <ListToolbar
         list={list}
         placeholder="Search CRO no., waybill, booking, consignee or voyage"
         searchLabel="Search cargo release orders"
-        searchTestId="cro-search"
+        searchTestId="release-search"
         filterLabel="Status filter"
-        filterTestId="cro-filter"
+        filterTestId="release-filter"
         options={FILTERS}
       />
       <PagedTable
         list={list}
-        testId="cro-table"
-        rangeTestId="cro-range"
+        testId="release-table"
+        rangeTestId="release-range"
         frozen={1}
         empty={
           <NonIdealState icon={<Search size={32} />} title="No cargo release orders"
             description={search ? `Nothing matches “${search}”.` : "No cargo has been released yet."} />
         }
       >
-        <Column name="CRO No." cellRenderer={text((c) => c.cargorReleaseOrderId, (c) => `cro-row-${c.cargorReleaseOrderId}`)} />
-        <Column name="Waybill" cellRenderer={text((c) => c.wayBillRef, (c) => `cro-waybill-${c.cargorReleaseOrderId}`)} />
-        <Column name="Booking" cellRenderer={text((c) => c.bookingRef, (c) => `cro-booking-${c.cargorReleaseOrderId}`)} />
-        <Column name="Consignee" cellRenderer={text((c) => c.consigneeName, (c) => `cro-consignee-${c.cargorReleaseOrderId}`)} />
-        <Column name="Van" cellRenderer={text((c) => c.containerVanNum, (c) => `cro-van-${c.cargorReleaseOrderId}`)} />
-        <Column name="Storage due" cellRenderer={text((c) => (c.storageDueDate ? formatBusinessDate(c.storageDueDate) : ""), (c) => `cro-due-${c.cargorReleaseOrderId}`)} />
-        <Column name="Note" cellRenderer={text((c) => c.note, (c) => `cro-note-${c.cargorReleaseOrderId}`)} />
-        <Column name="Date released" cellRenderer={text((c) => formatDateTime(c.dateReleased), (c) => `cro-released-${c.cargorReleaseOrderId}`)} />
+        <Column name="CRO No." cellRenderer={text((c) => c.cargorReleaseOrderId, (c) => `release-row-${c.cargorReleaseOrderId}`)} />
+        <Column name="Waybill" cellRenderer={text((c) => c.wayBillRef, (c) => `release-waybill-${c.cargorReleaseOrderId}`)} />
+        <Column name="Booking" cellRenderer={text((c) => c.bookingRef, (c) => `release-booking-${c.cargorReleaseOrderId}`)} />
+        <Column name="Consignee" cellRenderer={text((c) => c.consigneeName, (c) => `release-consignee-${c.cargorReleaseOrderId}`)} />
+        <Column name="Van" cellRenderer={text((c) => c.containerVanNum, (c) => `release-van-${c.cargorReleaseOrderId}`)} />
+        <Column name="Storage due" cellRenderer={text((c) => (c.storageDueDate ? formatBusinessDate(c.storageDueDate) : ""), (c) => `release-due-${c.cargorReleaseOrderId}`)} />
+        <Column name="Note" cellRenderer={text((c) => c.note, (c) => `release-note-${c.cargorReleaseOrderId}`)} />
+        <Column name="Date released" cellRenderer={text((c) => formatDateTime(c.dateReleased), (c) => `release-released-${c.cargorReleaseOrderId}`)} />
         <Column name="Status" cellRenderer={statusCell} />
-        <Column name="Cleared by" cellRenderer={text((c) => c.clearedByName ?? "", (c) => `cro-cleared-by-${c.cargorReleaseOrderId}`)} />
-        <Column name="CY pull-out" cellRenderer={text((c) => c.cyPullOutName ?? "", (c) => `cro-cy-${c.cargorReleaseOrderId}`)} />
+        <Column name="Cleared by" cellRenderer={text((c) => c.clearedByName ?? "", (c) => `release-cleared-by-${c.cargorReleaseOrderId}`)} />
+        <Column name="CY pull-out" cellRenderer={text((c) => c.cyPullOutName ?? "", (c) => `release-cy-${c.cargorReleaseOrderId}`)} />
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
       <ReleaseDialog
