@@ -29,6 +29,8 @@ let acct: AccountingWorld;
 let W1: { wayBillRef: string; bookingRef: string };
 let W2: { wayBillRef: string; bookingRef: string };
 let W3: { wayBillRef: string; bookingRef: string };
+/** W4 on account and discharged, released by several clerks at once. */
+let W4: { wayBillRef: string; bookingRef: string };
 let invoiceId: number;
 const tokens: Record<string, string> = {};
 
@@ -57,9 +59,9 @@ beforeAll(async () => {
     { code: "C0013", defaultValueDecimal: "1000", dateEffective: "2025-01-01" },
   ]);
   const collect = await bookingsWithVansOut(handle.db, w, 2, w.voyageNum, { ...PTP_BOOKING, modeOfPayment: "C" });
-  const onAccount = await bookingsWithVansOut(handle.db, w, 1, w.voyageNum, { ...PTP_BOOKING, modeOfPayment: "AD" });
+  const onAccount = await bookingsWithVansOut(handle.db, w, 2, w.voyageNum, { ...PTP_BOOKING, modeOfPayment: "AD" });
   [W1, W3] = await waybillsOf(w, collect.refs);
-  [W2] = await waybillsOf(w, onAccount.refs);
+  [W2, W4] = await waybillsOf(w, onAccount.refs);
   await recordCargoStage(handle.db, W1.bookingRef, 6, manila("2025-04-15"));
   await recordCargoStage(handle.db, W2.bookingRef, 6, manila("2025-04-15"));
 
@@ -174,6 +176,17 @@ describe("a release order is made only for a paid waybill", () => {
   });
 });
 
+describe("several clerks releasing one waybill at once", () => {
+  it("makes one order: one answer 201, the others 409, stage 7 once", async () => {
+    await recordCargoStage(handle.db, W4.bookingRef, 6, manila("2025-04-15"));
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => as(i % 2 ? "ceb" : "ceb2", "POST", "/InBound/cro/create", { wayBillRef: W4.wayBillRef })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await handle.db.select().from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, W4.wayBillRef))).toHaveLength(1);
+    expect(await stagesOf(W4.bookingRef)).toEqual([0, 1, 6, 7]);
+    expect((await handle.db.select().from(auditLog).where(eq(auditLog.action, "CARGO_RELEASE_ORDER_CREATED"))).map((a) => a.target)).toHaveLength(3);
+  });
+});
+
 describe("clearance, the list and the printout", () => {
   const id = () => `CRO-CEB-${new Date().getFullYear()}-000001`;
 
@@ -199,7 +212,8 @@ describe("clearance, the list and the printout", () => {
 
   it("lists the branch's orders newest first, 20 a page, by status and search; none for another branch", async () => {
     const all = await json(await as("ceb", "POST", "/InBound/cro/load", {}));
-    expect([all.total, all.data.map((r: any) => [r.wayBillRef, r.status])]).toEqual([2, [[W2.wayBillRef, "Created"], [W1.wayBillRef, "Cleared"]]]);
+    expect([all.total, all.data.map((r: any) => [r.wayBillRef, r.status])])
+      .toEqual([3, [[W4.wayBillRef, "Created"], [W2.wayBillRef, "Created"], [W1.wayBillRef, "Cleared"]]]);
     const cleared = await json(await as("ceb", "POST", "/InBound/cro/load", { status: "Cleared" }));
     expect(cleared.data.map((r: any) => r.wayBillRef)).toEqual([W1.wayBillRef]);
     const searched = await json(await as("ceb", "POST", "/InBound/cro/load", { search: W2.wayBillRef.toLowerCase() }));
