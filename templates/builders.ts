@@ -1,6 +1,7 @@
 import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts";
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
+import type { CargoReleaseOrderDocument } from "./documents/cargo-release-order.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
 import type { HustlingSlipDocument } from "./documents/hustling-slip.ts";
@@ -91,6 +92,10 @@ export const documentBuilders = {
   cargoTransferSlip: async () => {
     const t = await import("./documents/cargo-transfer-slip.ts");
     return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
+  },
+  cargoReleaseOrder: async () => {
+    const t = await import("./documents/cargo-release-order.ts");
+    return (view: CargoReleaseOrderDocument): DownloadFile => pdfFile(t.buildCargoReleaseOrderPdf(view), t.CARGO_RELEASE_ORDER_NAME(view.cargorReleaseOrderId));
   },
   hustlingSlip: async () => {
     const t = await import("./documents/hustling-slip.ts");

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "CUSTOMER_REQUEST_APPLIED",
   // Storage, demurrage and detention charged on a waybill by the nightly run, and its figures changed (before and after).
   "FREE_TIME_CHARGED", "FREE_TIME_CHANGED",
+  // A cargo release order made for a waybill accounting answers paid (its clearance is a status change).
+  "CARGO_RELEASE_ORDER_CREATED",
   // Waivers and charge overrides: a draft written, changed or deleted, a supporting file added or removed; on
   // approval the adjustment written beside each charge line, with what was due on it before and after.
   "WAIVER_CREATED", "WAIVER_CHANGED", "WAIVER_DELETED", "WAIVER_FILE_ADDED", "WAIVER_FILE_REMOVED", "CHARGES_WAIVED",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { invoices } from "./accounting.ts";
 import { auditColumns, idColumn } from "./columns.ts";
-import { branches } from "./master-data.ts";
+import { branches, containerYards } from "./master-data.ts";
 import { waybills } from "./outbound.ts";
 import { voyageSchedules } from "./voyages.ts";
 
@@ -104,3 +104,40 @@ export const unloadListEntries = pgTable("unload_list_entries", {
   uniqueIndex("unload_list_entries_waybill_on_idx").on(t.wayBillRef).where(sql`date_removed is null`),
   index("unload_list_entries_release_idx").on(t.releaseId),
 ]);
+// Cargo release orders (001 §3 cargo release order, §4 stage 7)
+
+/**
+ * A cargo release order (CRO): the destination branch lets a waybill's cargo go to its consignee. Made only once
+ * accounting answers that the waybill is paid (api/modules/accounting `waybillSidePaid`); numbered from the
+ * destination branch's CRO series; one per waybill. It is Created, then Cleared at the yard: who cleared it and
+ * the container yard the van is pulled out of (CY pull-out). The release note keeps the storage figures of the
+ * free-time rule set as they stood on the day it was made.
+ */
+export const cargoReleaseOrders = pgTable("cargo_release_orders", {
+  ...idColumn,
+  /** "CRO-CEB-2026-000001" (the spec's cargorReleaseOrderId). */
+  cargoReleaseOrderId: text("cargo_release_order_id").notNull().unique(),
+  /** Created, then Cleared. */
+  status: text("status").notNull(),
+  wayBillRef: text("way_bill_ref").notNull().unique().references(() => waybills.wayBillRef, { onUpdate: "cascade" }),
+  bookingRef: text("booking_ref").notNull(),
+  voyageNum: text("voyage_num").notNull(),
+  /** The waybill's destination branch: whose staff made it and see it. */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  consigneeName: text("consignee_name").notNull().default(""),
+  /** What accounting answered for each side when the order was made. */
+  paidReason: text("paid_reason").notNull().default(""),
+  /** The release note: the storage rate per TEU per day, the TEU, the storage due date, what a further day costs and the storage run up so far. */
+  storageRate: numeric("storage_rate", { precision: 14, scale: 4 }).notNull(),
+  storageTeu: numeric("storage_teu", { precision: 8, scale: 2 }).notNull(),
+  storageDueDate: businessDate("storage_due_date"),
+  storagePerDay: numeric("storage_per_day", { precision: 14, scale: 2 }),
+  storageAmount: numeric("storage_amount", { precision: 14, scale: 2 }).notNull().default("0"),
+  remarks: text("remarks").notNull().default(""),
+  dateReleased: timestamp("date_released", { withTimezone: true, precision: 3 }).notNull(),
+  releasedBy: text("released_by").notNull(),
+  cyPullOutCode: text("cy_pull_out_code").references(() => containerYards.code, { onUpdate: "cascade" }),
+  clearedBy: text("cleared_by"),
+  dateCleared: timestamp("date_cleared", { withTimezone: true, precision: 3 }),
+  ...auditColumns,
+}, (t) => [index("cargo_release_orders_branch_idx").on(t.branchCode, t.dateReleased)]);

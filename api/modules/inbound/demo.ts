@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client.ts";
 import { manilaToday } from "../../shared/dates.ts";
 import type { DemoContext } from "../manifest.ts";
+import { seedDemoReleases } from "./cargo-release/demo.ts";
 import { runFreeTimeAccrual } from "./demurrage/service.ts";
 import { seedDemoDischarge } from "./unload-lists/demo.ts";
 
@@ -11,6 +12,7 @@ import { seedDemoDischarge } from "./unload-lists/demo.ts";
  */
 export async function seedDemoInbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
   const discharged = await seedDemoDischarge(db, ctx);
+  const released = await seedDemoReleases(db, ctx);
   const run = await runFreeTimeAccrual(db, { date: manilaToday(ctx.now), actor: "system", now: ctx.now });
-  return { ...discharged, freeTimeCharges: run.charged.length };
+  return { ...discharged, ...released, freeTimeCharges: run.charged.length };
 }

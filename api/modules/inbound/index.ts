@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 // The nightly run of storage, demurrage and detention, for `lading demurrage run` and the demo line.
 export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
 
+import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
@@ -16,11 +17,12 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * Inbound (001 §2 /inbound): what happens at the destination once the vessel arrives. The discharge: unload lists
  * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
- * demurrage and detention, the read of a waybill's charges and the nightly accrual.
+ * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
+ * (cargo-release/), made once accounting answers a waybill paid, and cleared.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes],
+  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,
