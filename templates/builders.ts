@@ -22,6 +22,7 @@ import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
 import type { BuildupReportDocument } from "./documents/buildup-report.ts";
 import type { VoyageReport } from "./exports/voyage-reports.ts";
+import type { RevenueReport } from "../api/modules/reports/schemas.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -61,6 +62,10 @@ export const documentBuilders = {
   quotationAging: async () => {
     const t = await import("./exports/sq-reports.ts");
     return (report: AgingExport): DownloadFile => workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
+  },
+  revenueReport: async () => {
+    const t = await import("./exports/revenue-report.ts");
+    return (report: RevenueReport): DownloadFile => workbookFile(t.buildRevenueReportWorkbook(report), t.revenueReportFileName(report));
   },
   pickUpList: async () => {
     const t = await import("./exports/pick-up-list.ts");

@@ -1,0 +1,12 @@
+import type { Db } from "../../../db/client.ts";
+import type { BranchScope } from "../../shared/branch-scope.ts";
+import { buildDocument } from "../../shared/document-pool.ts";
+import type { DownloadFile } from "../../shared/files.ts";
+import { revenueReport } from "./revenue.ts";
+import type { RevenueQuery, RevenueReport } from "./schemas.ts";
+
+/** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
+export async function revenueWorkbook(db: Db, scope: BranchScope, query: RevenueQuery): Promise<{ file: DownloadFile; report: RevenueReport }> {
+  const report = await revenueReport(db, scope, query);
+  return { file: await buildDocument("revenueReport", report), report };
+}

@@ -1,0 +1,22 @@
+import type { LadingModule } from "../manifest.ts";
+
+export { revenueReport } from "./revenue.ts";
+export { revenueWorkbook } from "./documents.ts";
+export { documentTreeOf } from "./document-tree.ts";
+export { revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
+
+import { reportRoutes } from "./routes.ts";
+
+// Last: the command file imports this index back, so everything above is ready when it loads.
+import { registerReportCommands } from "../../../cli/commands/reports.ts";
+
+/**
+ * Reports (001 §7 Bookings' reports): revenue per voyage, lane and customer, and the document tree of a booking.
+ * Each report a screen, a workbook built in the document pool and `lading report <name>`.
+ */
+export const reportsModule: LadingModule = {
+  name: "reports",
+  routes: reportRoutes,
+  jobs: [],
+  commands: registerReportCommands,
+};

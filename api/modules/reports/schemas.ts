@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { daysBetween } from "../../shared/dates.ts";
+import { dateText } from "../../shared/fields.ts";
+
+/**
+ * Contracts of the report calls (001 §7 Bookings' reports); zod and pure files only, so the web imports them.
+ * A report takes a period and the filters its screen offers, and answers its rows and totals; the workbook of
+ * each is the same answer laid out in sheets.
+ */
+
+/** A report's period is at most a year and a day: longer ones are a job for several workbooks. */
+export const REPORT_MAX_DAYS = 366;
+
+const NO_DATA = "No data found";
+export { NO_DATA };
+
+/** A filter left empty by a screen ("" or null) is no filter. */
+const optionalCode = (label: string, max = 30) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be blank`).max(max, `${label} can be at most ${max} characters`).optional(),
+  );
+
+/** A date shaped YYYY-MM-DD that is a real day; a value not even shaped like one is told so once. */
+const dateField = (label: string) =>
+  z.string({ error: `${label} is required` }).trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date written YYYY-MM-DD`, abort: true })
+    .pipe(dateText(label));
+
+const period = {
+  dateFrom: dateField("From date"),
+  dateTo: dateField("To date"),
+};
+
+function checkPeriod(v: { dateFrom: string; dateTo: string }, ctx: z.RefinementCtx) {
+  if (v.dateTo < v.dateFrom) ctx.addIssue({ code: "custom", message: "To date cannot be before the from date", path: ["dateTo"] });
+  else if (daysBetween(v.dateFrom, v.dateTo) >= REPORT_MAX_DAYS) {
+    ctx.addIssue({ code: "custom", message: `The period can be at most ${REPORT_MAX_DAYS} days long`, path: ["dateTo"] });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Revenue per voyage, lane and customer
+
+/**
+ * The revenue report's filter: the voyages departing (ETD, Manila) in the period, narrowed by the origin branch,
+ * one voyage, one vessel or one shipper.
+ */
+export const revenueQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  voyageNum: optionalCode("voyageNum", 40),
+  vesselCode: optionalCode("vesselCode"),
+  customerCode: optionalCode("customerCode"),
+}).superRefine(checkPeriod);
+export type RevenueQuery = z.infer<typeof revenueQuery>;
+
+/**
+ * What a group of waybills brought in, in pesos as decimal text, VAT included as the lines are: freight and the
+ * other charges as due (after approved overrides and waivers), their sum the revenue, and what waivers forgave.
+ */
+export const revenueFigures = z.object({
+  waybills: z.number(),
+  freight: z.string(),
+  otherCharges: z.string(),
+  revenue: z.string(),
+  waived: z.string(),
+});
+export type RevenueFigures = z.infer<typeof revenueFigures>;
+
+export const revenueGroupRow = revenueFigures.extend({ key: z.string(), label: z.string() });
+export type RevenueGroupRow = z.infer<typeof revenueGroupRow>;
+
+export const revenueVoyageRow = revenueGroupRow.extend({
+  voyageRef: z.string(),
+  vesselCode: z.string(),
+  vesselName: z.string(),
+  originBranchCode: z.string(),
+  estimatedTimeDeparture: z.string(),
+});
+export type RevenueVoyageRow = z.infer<typeof revenueVoyageRow>;
+
+export const revenueWaybillRow = revenueFigures.omit({ waybills: true }).extend({
+  wayBillRef: z.string(),
+  status: z.string(),
+  voyageNum: z.string(),
+  branchCode: z.string(),
+  destinationBranchCode: z.string(),
+  customerCode: z.string(),
+  customerName: z.string(),
+});
+export type RevenueWaybillRow = z.infer<typeof revenueWaybillRow>;
+
+export const revenueReport = z.object({
+  /** The voyages, earliest departure first (what the list screens call data). */
+  data: z.array(revenueVoyageRow),
+  lanes: z.array(revenueGroupRow),
+  customers: z.array(revenueGroupRow),
+  waybills: z.array(revenueWaybillRow),
+  totals: revenueFigures,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  branchCode: z.string().nullable(),
+  message: z.string().optional(),
+});
+export type RevenueReport = z.infer<typeof revenueReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The document tree of a booking
+
+/** The chain of a booking's documents, in the order the cargo makes them (001 §7 document tree). */
+export const DOCUMENT_KINDS = [
+  { kind: "quotation", label: "Sales quotation" },
+  { kind: "booking", label: "Booking" },
+  { kind: "cts", label: "Cargo transfer slip" },
+  { kind: "waybill", label: "Waybill" },
+  { kind: "loadList", label: "Load list" },
+  { kind: "tally", label: "Tally sheet" },
+  { kind: "unloadList", label: "Unload list" },
+  { kind: "cro", label: "Cargo release order" },
+  { kind: "deliveryReceipt", label: "Delivery receipt" },
+  { kind: "vanIn", label: "Van-in" },
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]["kind"];
+
+export const documentTreeParams = z.object({
+  bookingRef: z.string({ error: "bookingRef is required" }).trim().min(1, "bookingRef is required").max(40, "bookingRef can be at most 40 characters"),
+});
+
+export const documentNode = z.object({
+  kind: z.string(),
+  label: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  /** When it was made or issued, ISO. */
+  date: z.string().nullable(),
+  /** The web page that shows it. */
+  link: z.string(),
+  /** What else names it: the van, the voyage, the release type. */
+  detail: z.string(),
+});
+export type DocumentNode = z.infer<typeof documentNode>;
+
+export const documentTree = z.object({
+  bookingRef: z.string(),
+  voyageNum: z.string(),
+  customerCode: z.string(),
+  customerName: z.string(),
+  /** Every document of the chain that exists, in chain order (one kind may have several, a cancelled slip and its successor). */
+  data: z.array(documentNode),
+  /** The kinds of the chain not made yet. */
+  missing: z.array(z.string()),
+});
+export type DocumentTree = z.infer<typeof documentTree>;

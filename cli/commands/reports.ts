@@ -1,0 +1,34 @@
+import type { Command } from "commander";
+import { EVERY_BRANCH } from "../../api/shared/branch-scope.ts";
+import { revenueQuery, revenueWorkbook } from "../../api/modules/reports/index.ts";
+import { type CliContext, CliError, withDatabase } from "../context.ts";
+import { saveFile } from "../output.ts";
+
+interface ReportOptions {
+  from: string;
+  to: string;
+  branch?: string;
+  out: string;
+}
+
+/**
+ * `lading report <name>`: a report's workbook written from the same service and builder as the screen's
+ * download, for every branch (or the one --branch names).
+ */
+export function registerReportCommands(program: Command, ctx: CliContext): void {
+  const report = program.command("report").description("write a report as the Excel workbook its screen downloads");
+  report.command("revenue")
+    .description("write Revenue_Report_{from}_{to}.xlsx: revenue per voyage, lane and customer of the voyages departing from --from to --to (Manila dates)")
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--branch <code>", "only the voyages of this origin branch")
+    .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+    .action((opts: ReportOptions) =>
+      withDatabase(ctx, async (handle) => {
+        const query = revenueQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+        if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+        const { file, report } = await revenueWorkbook(handle.db, EVERY_BRANCH, query.data);
+        saveFile(ctx, opts.out, file, report.waybills.length, "waybill");
+      })
+    );
+}

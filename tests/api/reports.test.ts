@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { firstStart } from "../../api/modules/index.ts";
+import { addCalendarDays, manilaDate, manilaToday } from "../../api/shared/dates.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { bookings, voyageSchedules, waybills } from "../../db/schema/index.ts";
+import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
+import { openTestDatabase } from "../support/test-db.ts";
+
+/**
+ * The reports over the demo line of a first start, against sums worked out by hand from its waybills:
+ *
+ * - DEMO-OPEN (MV-PIONEER, MNL→CEB): one waybill of CUS-001, freight 21,392.00 and other charges 2,352.00 + 504.00 +
+ *   1,848.00 + 750.00 = 5,454.00, revenue 26,846.00.
+ * - DEMO-LOADING (MV-VOYAGER): three waybills of CUS-004, two to CEB (freight 21,392.00, others 2,352.00 + 504.00 +
+ *   1,848.00 = 4,704.00 each; the first had its 504.00 waived, so 4,200.00) and one to DVO (freight 30,912.00, others
+ *   4,704.00). Freight 73,696.00, others 13,608.00, revenue 87,304.00, waived 504.00.
+ *
+ * So: lanes MNL→CEB 21,392 × 3 + 5,454 + 4,200 + 4,704 = 78,534.00 and MNL→DVO 35,616.00; customers CUS-004
+ * 87,304.00 and CUS-001 26,846.00; in all freight 95,088.00, others 19,062.00, revenue 114,150.00, waived 504.00.
+ */
+
+let handle: DatabaseHandle;
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const json = (res: Response) => res.json() as Promise<any>;
+const as = (who: string, path: string) => t.call("GET", `/api${path}`, { token: tokens[who] });
+
+const today = manilaToday();
+const period = `dateFrom=${addCalendarDays(today, -30)}&dateTo=${addCalendarDays(today, 30)}`;
+let open: typeof voyageSchedules.$inferSelect;
+let loading: typeof voyageSchedules.$inferSelect;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  await firstStart(handle.db, { adminPassword: "demo-admin-password-1", linkBase: "http://localhost:8000" });
+  t = makeTestApp(handle.db);
+  const people = [
+    ["boss", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "ALL_BRANCHES"], []],
+    ["clerk", ["VOYAGE"], ["MNL"]],
+    ["cebu", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT"], ["CEB"]],
+  ] as const;
+  for (const [who, menus, branchCodes] of people) {
+    await createUser(handle.db, { userId: `rpt-${who}`, password: "rpt-password-123", menus, branches: branchCodes });
+    tokens[who] = await signIn(t, `rpt-${who}`, "rpt-password-123");
+  }
+  [open] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-OPEN"));
+  [loading] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-LOADING"));
+}, 120_000);
+afterAll(() => handle?.close());
+
+const figures = (waybills: number, freight: string, otherCharges: string, revenue: string, waived: string) =>
+  ({ waybills, freight, otherCharges, revenue, waived });
+
+describe("revenue per voyage, lane and customer", () => {
+  it("adds up the demo voyages' waybills as worked out by hand", async () => {
+    const res = await as("boss", `/Bookings/reports/revenue?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    expect(report.data.map((v: any) => ({ key: v.key, voyageRef: v.voyageRef, vesselCode: v.vesselCode, ...figures(v.waybills, v.freight, v.otherCharges, v.revenue, v.waived) })))
+      .toEqual([
+        // Earliest departure first: the loading voyage leaves before the open one.
+        { key: loading.voyageNum, voyageRef: "DEMO-LOADING", vesselCode: "MV-VOYAGER", ...figures(3, "73696.00", "13608.00", "87304.00", "504.00") },
+        { key: open.voyageNum, voyageRef: "DEMO-OPEN", vesselCode: "MV-PIONEER", ...figures(1, "21392.00", "5454.00", "26846.00", "0.00") },
+      ]);
+    expect(report.lanes).toEqual([
+      { key: "MNL-CEB", label: "MNL → CEB", ...figures(3, "64176.00", "14358.00", "78534.00", "504.00") },
+      { key: "MNL-DVO", label: "MNL → DVO", ...figures(1, "30912.00", "4704.00", "35616.00", "0.00") },
+    ]);
+    expect(report.customers.map((c: any) => [c.key, c.revenue, c.waybills])).toEqual([["CUS-004", "87304.00", 3], ["CUS-001", "26846.00", 1]]);
+    expect(report.totals).toEqual(figures(4, "95088.00", "19062.00", "114150.00", "504.00"));
+    expect(report.waybills.map((w: any) => w.revenue)).toEqual(["25592.00", "26096.00", "35616.00", "26846.00"]);
+    expect(report.message).toBeUndefined();
+  });
+
+  it("narrows to a voyage, a vessel or a customer; a period without voyages answers the empty message", async () => {
+    const one = await json(await as("boss", `/Bookings/reports/revenue?${period}&voyageNum=${open.voyageNum}`));
+    expect(one.totals).toEqual(figures(1, "21392.00", "5454.00", "26846.00", "0.00"));
+    const vessel = await json(await as("boss", `/Bookings/reports/revenue?${period}&vesselCode=MV-VOYAGER`));
+    expect(vessel.totals.revenue).toBe("87304.00");
+    const shipper = await json(await as("boss", `/Bookings/reports/revenue?${period}&customerCode=CUS-001`));
+    expect(shipper.data.map((v: any) => v.key)).toEqual([open.voyageNum]);
+    const before = await json(await as("boss", `/Bookings/reports/revenue?dateFrom=2000-01-01&dateTo=2000-12-31`));
+    expect(before).toMatchObject({ data: [], lanes: [], customers: [], waybills: [], message: "No data found", totals: figures(0, "0.00", "0.00", "0.00", "0.00") });
+  });
+
+  it("counts the voyage by its Manila departure day: a period ending the day before the loading voyage leaves leaves it out", async () => {
+    const etdDay = manilaDate(loading.estimatedTimeDeparture);
+    const upTo = await json(await as("boss", `/Bookings/reports/revenue?dateFrom=${addCalendarDays(etdDay, -5)}&dateTo=${addCalendarDays(etdDay, -1)}`));
+    expect(upTo.data.map((v: any) => v.key)).not.toContain(loading.voyageNum);
+    const on = await json(await as("boss", `/Bookings/reports/revenue?dateFrom=${etdDay}&dateTo=${etdDay}`));
+    expect(on.data.map((v: any) => v.key)).toEqual([loading.voyageNum]);
+  });
+
+  it("shows a branch only its own voyages' revenue", async () => {
+    const cebu = await json(await as("cebu", `/Bookings/reports/revenue?${period}`));
+    expect(cebu).toMatchObject({ data: [], message: "No data found" });
+  });
+
+  it("is refused to a role without the voyage freight revenue report role, download included", async () => {
+    for (const path of [`/Bookings/reports/revenue?${period}`, `/Bookings/reports/revenue/download?${period}`]) {
+      const res = await as("clerk", path);
+      expect(res.status, path).toBe(403);
+      await expectErrorBody(res);
+    }
+  });
+
+  it("refuses a period read backwards, one over a year and a date that is not one, on the field to fix", async () => {
+    const backwards = await as("boss", "/Bookings/reports/revenue?dateFrom=2026-12-02&dateTo=2026-12-01");
+    expect(backwards.status).toBe(400);
+    expect((await expectErrorBody(backwards)).errors.dateTo).toEqual(["To date cannot be before the from date"]);
+    const long = await as("boss", "/Bookings/reports/revenue?dateFrom=2025-01-01&dateTo=2026-01-02");
+    expect((await expectErrorBody(long)).errors.dateTo).toEqual(["The period can be at most 366 days long"]);
+    const bad = await as("boss", "/Bookings/reports/revenue?dateFrom=12/01/2026&dateTo=2026-12-01");
+    expect(bad.status).toBe(400);
+    expect((await expectErrorBody(bad)).errors.dateFrom).toEqual(["From date must be a date written YYYY-MM-DD"]);
+  });
+
+  it("downloads the same figures as Revenue_Report_{from}_{to}.xlsx with fixed widths", async () => {
+    const from = addCalendarDays(today, -30);
+    const to = addCalendarDays(today, 30);
+    const res = await as("boss", `/Bookings/reports/revenue/download?${period}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(`Revenue_Report_${from}_${to}.xlsx`);
+    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+    expect(book.SheetNames).toEqual(["By voyage", "By lane", "By customer", "Waybills"]);
+    const rows = (name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1 });
+    expect(rows("By voyage")).toEqual([
+      ["Voyage No", "Voyage Ref", "Vessel", "Origin", "ETD", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
+      [loading.voyageNum, "DEMO-LOADING", "MV-VOYAGER MV Lading Voyager", "MNL", manilaDate(loading.estimatedTimeDeparture), 3, 73696, 13608, 87304, 504],
+      [open.voyageNum, "DEMO-OPEN", "MV-PIONEER MV Lading Pioneer", "MNL", manilaDate(open.estimatedTimeDeparture), 1, 21392, 5454, 26846, 0],
+      ["Total", "", "", "", "", 4, 95088, 19062, 114150, 504],
+    ]);
+    expect(rows("By lane")).toEqual([
+      ["Lane", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
+      ["MNL → CEB", 3, 64176, 14358, 78534, 504],
+      ["MNL → DVO", 1, 30912, 4704, 35616, 0],
+      ["Total", 4, 95088, 19062, 114150, 504],
+    ]);
+    expect(rows("By customer").map((r) => [r[0], r[5]])).toEqual([["Customer Code", "Revenue"], ["CUS-004", 87304], ["CUS-001", 26846], ["Total", 114150]]);
+    expect(rows("Waybills").at(-1)).toEqual(["Total", "", "", "", "", "", "", 95088, 19062, 114150, 504]);
+    expect((book.Sheets["By voyage"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
+  });
+});
+
+describe("the document tree of a booking", () => {
+  it("lists every document of the loaded demo booking's chain in order, with the pages that show them", async () => {
+    const [bill] = await handle.db.select().from(waybills).where(eq(waybills.status, "Loaded"));
+    const [booking] = await handle.db.select().from(bookings).where(eq(bookings.bookingRef, bill.bookingRef));
+    const res = await as("clerk", `/Bookings/reports/documentTree/${booking.bookingRef}`);
+    expect(res.status).toBe(200);
+    const tree = await json(res);
+    expect(tree).toMatchObject({ bookingRef: booking.bookingRef, voyageNum: open.voyageNum, customerCode: "CUS-001" });
+    expect(tree.data.map((n: any) => [n.label, n.reference])).toEqual([
+      ["Sales quotation", booking.sqRefNum],
+      ["Booking", booking.bookingRef],
+      ["Cargo transfer slip", bill.ctsNum],
+      ["Waybill", bill.wayBillRef],
+      ["Load list", expect.stringMatching(/^RL-MNL-\d{4}-\d{6}$/)],
+      ["Tally sheet", expect.stringMatching(/^TS-MNL-\d{4}-\d{6}$/)],
+    ]);
+    expect(tree.data.map((n: any) => n.link)).toEqual([
+      `/sales_quotation/draft/read/${booking.sqRefNum}`,
+      `/voyage/bookings/${open.voyageNum}/${booking.bookingBatchRef}`,
+      `/outbound/cts?search=${bill.ctsNum}`,
+      `/outbound/waybill?search=${bill.wayBillRef}`,
+      `/outbound/loadList/${open.voyageNum}/read/${tree.data[4].reference}`,
+      `/outbound/tallySheet/${open.voyageNum}`,
+    ]);
+    expect(tree.data[3].status).toBe("Loaded");
+    expect(tree.missing).toEqual(["Unload list", "Cargo release order", "Delivery receipt", "Van-in"]);
+  });
+
+  it("answers a booking of another branch as one that does not exist", async () => {
+    const [bill] = await handle.db.select().from(waybills).where(eq(waybills.status, "Loaded"));
+    const other = await as("cebu", `/Bookings/reports/documentTree/${bill.bookingRef}`);
+    const missing = await as("cebu", "/Bookings/reports/documentTree/BK-NONE-0000-000000");
+    expect([other.status, missing.status]).toEqual([404, 404]);
+    expect((await expectErrorBody(other)).message).toBe(`Booking ${bill.bookingRef} was not found.`);
+    expect((await expectErrorBody(missing)).message).toBe("Booking BK-NONE-0000-000000 was not found.");
+  });
+});
