@@ -123,7 +123,7 @@ describe("revenue per voyage, lane and customer", () => {
     const res = await as("boss", `/Bookings/reports/revenue/download?${period}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain(`Revenue_Report_${from}_${to}.xlsx`);
-    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array", cellStyles: true });
     expect(book.SheetNames).toEqual(["By voyage", "By lane", "By customer", "Waybills"]);
     const rows = (name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1 });
     expect(rows("By voyage")).toEqual([
