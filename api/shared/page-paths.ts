@@ -75,6 +75,9 @@ export const PAGES = {
   soundings: "/voyage/soundings",
   soundingsOf: "/voyage/soundings/:year/:month/:vesselCode",
   vesselHistory: "/voyage/vessel_history",
+  revenueReport: "/voyage/reports/revenue",
+  documentTree: "/voyage/reports/document_tree",
+  documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 
   outbound: "/outbound",
   outboundCts: "/outbound/cts",

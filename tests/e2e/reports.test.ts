@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as XLSX from "xlsx";
+import { formatAmount } from "../../api/shared/money.ts";
+import { adminApi, type AdminCall } from "./admin-api.ts";
+import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const adminPassword = inject("adminPassword");
+const PASSWORD = "report-staff-passphrase-5";
+
+/**
+ * The revenue report of the demo line, read in the browser by a role with the voyage freight revenue report role:
+ * the chart draws the demo voyages, the table and the workbook show the figures the server answers for the same
+ * filter (tests/api/reports.test.ts checks those against sums worked out by hand). A role with the voyage menu
+ * alone is not offered the report. The document tree of the demo booking that was loaded lists its chain.
+ */
+const REPORTER = { userId: "rpt-e2e-report", name: "Rita Revenue", roleId: "RPTE2E_REV", details: ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT"] };
+const CLERK = { userId: "rpt-e2e-clerk", name: "Celso Clerk", roleId: "RPTE2E_CLK", details: ["VOYAGE"] };
+
+let asAdmin: AdminCall;
+const browsers: OpenBrowser[] = [];
+let reporter: OpenBrowser;
+let page: Page;
+
+interface Figures {
+  waybills: number;
+  freight: string;
+  otherCharges: string;
+  revenue: string;
+  waived: string;
+}
+interface Answer {
+  data: (Figures & { key: string; voyageRef: string; vesselCode: string })[];
+  lanes: (Figures & { key: string; label: string })[];
+  totals: Figures;
+}
+
+beforeAll(async () => {
+  asAdmin = await adminApi(baseURL, adminPassword);
+  reporter = await openBrowser("reports", { width: 1440, height: 900 });
+  browsers.push(reporter);
+  page = reporter.page;
+});
+
+afterAll(async () => {
+  for (const browser of browsers) await browser.close().catch(() => {});
+});
+
+const cellText = (table: string, row: number, column: number) => page.getByTestId(`${table}-r${row}-c${column}`).textContent();
+
+/** The row index of a key in a report table, read from its first cell. */
+async function rowOf(table: string, text: string): Promise<number> {
+  const cell = page.locator(`[data-testid^="${table}-r"][data-testid$="-c0"]`).filter({ hasText: exactly(text) });
+  await cell.waitFor();
+  return Number(/-r(\d+)-c0$/.exec((await cell.getAttribute("data-testid"))!)![1]);
+}
+
+describe("the revenue report", () => {
+  it("sets up a role with the revenue report role and one with the voyage menu alone", async () => {
+    const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
+    const manilaBranch = branches.find((b) => b.code === "MNL") ?? branches[0]!;
+    for (const staff of [REPORTER, CLERK]) {
+      await asAdmin("POST", "/Roles", { roleId: staff.roleId, roleName: `Reports ${staff.roleId}`, roleDetails: staff.details.map((menuId) => ({ menuId })) });
+    }
+    await asAdmin("POST", "/users/multipleInsert", [REPORTER, CLERK].map((staff) => ({
+      userId: staff.userId, name: staff.name, email: `${staff.userId}@example.test`, roleId: staff.roleId,
+      branches: [{ id: manilaBranch.id, defaultBranch: true }],
+    })));
+    for (const staff of [REPORTER, CLERK]) {
+      await asAdmin("PUT", `/Users/ChangePasswordAdmin/${staff.userId}?password=${encodeURIComponent(PASSWORD)}`);
+    }
+  });
+
+  it("is not offered to a role without the revenue report role", async () => {
+    const clerk = await openBrowser("reports-clerk");
+    browsers.push(clerk);
+    await signIn(clerk.page, baseURL, CLERK.userId, PASSWORD);
+    await clerk.page.goto(`${baseURL}/voyage`);
+    await clerk.page.getByTestId("area-link-document_tree").waitFor();
+    expect(await clerk.page.getByTestId("area-link-revenue").count()).toBe(0);
+    await clerk.page.goto(`${baseURL}/voyage/reports/revenue`);
+    await clerk.page.getByTestId("no-access").waitFor();
+  });
+
+  it("charts the demo voyages and shows the server's figures in the table", async () => {
+    await signIn(page, baseURL, REPORTER.userId, PASSWORD);
+    await page.goto(`${baseURL}/voyage`);
+    await page.getByTestId("area-link-revenue").click();
+    await page.getByTestId("revenue-report").waitFor();
+    const from = await page.getByTestId("revenue-from").inputValue();
+    const to = await page.getByTestId("revenue-to").inputValue();
+    const res = await page.request.get(`${baseURL}/api/Bookings/reports/revenue?dateFrom=${from}&dateTo=${to}`);
+    expect(res.status()).toBe(200);
+    const answer = await res.json() as Answer;
+    const demo = answer.data.filter((v) => v.voyageRef === "DEMO-OPEN" || v.voyageRef === "DEMO-LOADING");
+    expect(demo.map((v) => v.voyageRef).sort()).toEqual(["DEMO-LOADING", "DEMO-OPEN"]);
+
+    for (const voyage of demo) {
+      // The chart's category names the voyage's freight and other charges.
+      const bar = page.getByTestId(`revenue-chart-bar-${voyage.key}`);
+      await bar.waitFor();
+      const freight = Number(voyage.freight).toLocaleString("en-PH", { maximumFractionDigits: 0 });
+      expect(await bar.locator("title").textContent()).toBe(
+        `${voyage.key} · ${voyage.voyageRef}: Freight ${freight}, Other charges ${Number(voyage.otherCharges).toLocaleString("en-PH", { maximumFractionDigits: 0 })}`,
+      );
+      const row = await rowOf("revenue-table", `${voyage.key} · ${voyage.voyageRef}`);
+      expect(await cellText("revenue-table", row, 1)).toBe(voyage.vesselCode);
+      expect(await cellText("revenue-table", row, 3)).toBe(String(voyage.waybills));
+      expect(await cellText("revenue-table", row, 4)).toBe(formatAmount(voyage.freight));
+      expect(await cellText("revenue-table", row, 6)).toBe(formatAmount(voyage.revenue));
+      expect(await cellText("revenue-table", row, 7)).toBe(formatAmount(voyage.waived));
+    }
+    // The totals row last.
+    const totalsRow = answer.data.length;
+    expect(await cellText("revenue-table", totalsRow, 6)).toBe(formatAmount(answer.totals.revenue));
+    expect(await page.getByTestId("revenue-summary").textContent()).toContain(`revenue ${formatAmount(answer.totals.revenue)}`);
+
+    // By lane: the same money, split by where it went.
+    await page.getByTestId("revenue-view-lanes").click();
+    for (const lane of answer.lanes) {
+      const row = await rowOf("revenue-table", lane.label);
+      expect(await cellText("revenue-table", row, 4)).toBe(formatAmount(lane.revenue));
+      await page.getByTestId(`revenue-chart-bar-${lane.key}`).waitFor();
+    }
+  });
+
+  it("narrows to one vessel and downloads the workbook of what is on screen", async () => {
+    await page.getByTestId("revenue-view-voyages").click();
+    await page.locator('[data-testid="revenue-vessel"] option[value="MV-PIONEER"]').waitFor({ state: "attached" });
+    await page.getByTestId("revenue-vessel").selectOption("MV-PIONEER");
+    const from = await page.getByTestId("revenue-from").inputValue();
+    const to = await page.getByTestId("revenue-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/revenue?dateFrom=${from}&dateTo=${to}&vesselCode=MV-PIONEER`)).json() as Answer;
+    expect(answer.data.every((v) => v.vesselCode === "MV-PIONEER")).toBe(true);
+    await page.getByTestId("revenue-table").locator('[data-testid$="-c1"]').filter({ hasText: exactly("MV-PIONEER") }).first().waitFor();
+    await expect.poll(async () => await page.getByTestId("revenue-summary").textContent()).toContain(`revenue ${formatAmount(answer.totals.revenue)}`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("revenue-download").click()]);
+    expect(download.suggestedFilename()).toBe(`Revenue_Report_${from}_${to}.xlsx`);
+    const file = path.join(reporter.profileDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file), { type: "buffer", cellStyles: true });
+    expect(book.SheetNames).toEqual(["By voyage", "By lane", "By customer", "Waybills"]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By voyage"]!, { header: 1 });
+    expect(rows.slice(1, -1).map((r) => [r[0], r[1], r[5], r[8]])).toEqual(
+      answer.data.map((v) => [v.key, v.voyageRef, v.waybills, Number(v.revenue)]),
+    );
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", answer.totals.waybills, Number(answer.totals.freight), Number(answer.totals.otherCharges),
+      Number(answer.totals.revenue), Number(answer.totals.waived)]);
+    expect((book.Sheets["By voyage"]!["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
+  });
+});
+
+describe("the document tree of a booking", () => {
+  it("lists the loaded demo booking's documents in chain order, each a link to its page", async () => {
+    const { data: loaded } = await asAdmin<{ data: { wayBillRef: string; bookingRef: string; voyageNum: string }[] }>(
+      "POST", "/OutBound/waybill/load", { skip: 0, take: 200, status: "Loaded" },
+    );
+    // The demo line's one loaded waybill is the first made (other browser tests load their own later).
+    const bill = [...loaded].sort((a, b) => a.wayBillRef.localeCompare(b.wayBillRef))[0];
+    expect(bill, "the demo line's loaded waybill").toBeDefined();
+    await page.goto(`${baseURL}/voyage/reports/document_tree`);
+    await page.getByTestId("document-tree-booking").fill(bill!.bookingRef);
+    await page.getByTestId("document-tree-show").click();
+    await page.waitForURL(`${baseURL}/voyage/reports/document_tree/${bill!.bookingRef}`);
+    await page.getByTestId("document-tree").waitFor();
+    const labels = await page.locator('[data-testid^="document-tree-node-"] strong').allTextContents();
+    expect(labels).toEqual(["Sales quotation", "Booking", "Cargo transfer slip", "Waybill", "Load list", "Tally sheet"]);
+    expect(await page.getByTestId("document-tree-link-waybill").textContent()).toBe(bill!.wayBillRef);
+    expect(await page.getByTestId("document-tree-to-come").textContent()).toBe("Not made yet: Unload list, Cargo release order, Delivery receipt, Van-in.");
+    // The booking's link opens its batch on the voyage.
+    await page.getByTestId("document-tree-link-booking").click();
+    await page.waitForURL(new RegExp(`/voyage/bookings/${bill!.voyageNum}/`));
+  });
+});

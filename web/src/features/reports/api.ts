@@ -1,0 +1,16 @@
+import { api, requestFile } from "../../lib/api.ts";
+// Types only: the screens follow the server's contracts without loading zod or server code into the bundle.
+import type { DocumentTree, RevenueQuery, RevenueReport } from "../../../../api/modules/reports/schemas.ts";
+
+/** The calls of the reports module. */
+
+export type { DocumentTree, RevenueQuery, RevenueReport };
+export type RevenueVoyage = RevenueReport["data"][number];
+export type RevenueGroup = RevenueReport["lanes"][number];
+
+export const revenueReport = (query: RevenueQuery) => api.get<RevenueReport>("/Bookings/reports/revenue", { ...query });
+// The server builds the workbook from the same filter in its document pool; the browser never loads the spreadsheet library.
+export const revenueWorkbook = (query: RevenueQuery) => requestFile("/Bookings/reports/revenue/download", { ...query });
+
+export const documentTree = (bookingRef: string) =>
+  api.get<DocumentTree>(`/Bookings/reports/documentTree/${encodeURIComponent(bookingRef)}`);
