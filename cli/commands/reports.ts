@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { EVERY_BRANCH } from "../../api/shared/branch-scope.ts";
-import { revenueQuery, revenueWorkbook } from "../../api/modules/reports/index.ts";
+import { bookingReportQuery, bookingWorkbook, csrWorkbook, revenueQuery, revenueWorkbook } from "../../api/modules/reports/index.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
 
@@ -31,4 +31,23 @@ export function registerReportCommands(program: Command, ctx: CliContext): void 
         saveFile(ctx, opts.out, file, report.waybills.length, "waybill");
       })
     );
+  for (const spec of [
+    { name: "bookings", fileName: "Booking_Report_{from}_{to}.xlsx", what: "the bookings dated from --from to --to, with the count per status", build: bookingWorkbook },
+    { name: "csr", fileName: "Bookings_by_CSR_{from}_{to}.xlsx", what: "the bookings dated from --from to --to per CSR who made them", build: csrWorkbook },
+  ] as const) {
+    report.command(spec.name)
+      .description(`write ${spec.fileName}: ${spec.what} (Manila dates)`)
+      .requiredOption("--from <YYYY-MM-DD>", "first booking date")
+      .requiredOption("--to <YYYY-MM-DD>", "last booking date")
+      .option("--branch <code>", "only the bookings of this branch")
+      .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+      .action((opts: ReportOptions) =>
+        withDatabase(ctx, async (handle) => {
+          const query = bookingReportQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+          if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+          const { file, report: answer } = await spec.build(handle.db, EVERY_BRANCH, query.data);
+          saveFile(ctx, opts.out, file, answer.totals.bookings, "booking");
+        })
+      );
+  }
 }

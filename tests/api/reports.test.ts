@@ -39,7 +39,8 @@ beforeAll(async () => {
   const people = [
     ["boss", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "ALL_BRANCHES"], []],
     ["clerk", ["VOYAGE"], ["MNL"]],
-    ["cebu", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT"], ["CEB"]],
+    ["cebu", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "CSR_REPORT"], ["CEB"]],
+    ["csr", ["VOYAGE", "CSR_REPORT"], ["MNL"]],
   ] as const;
   for (const [who, menus, branchCodes] of people) {
     await createUser(handle.db, { userId: `rpt-${who}`, password: "rpt-password-123", menus, branches: branchCodes });
@@ -143,6 +144,71 @@ describe("revenue per voyage, lane and customer", () => {
     expect((book.Sheets["By voyage"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
   });
 });
+
+/**
+ * The demo line's nineteen bookings, all dated today and made by demo.ops at Manila: Draft 4, Sent 1, Confirmed 4,
+ * ATW Issued 1, Outbound CTS Issued 4, At Vessel Loaded 1, Expired 3, Cloned 1. The fifteen live ones carry one TEU
+ * each; their quantities add up to 2,900 and their charges to 11 × 31,846.00 + 41,366.00 (the Davao booking) +
+ * 3 × 33,176.00 = 491,200.00.
+ */
+const DEMO_STATUSES = {
+  "Draft": 4, "Sent": 1, "Confirmed": 4, "ATW Issued": 1, "Outbound CTS Issued": 4, "At Vessel Loaded": 1, "Expired": 3, "Cloned": 1,
+};
+const DEMO_BOOKINGS = { bookings: 19, live: 15, quantity: 2900, teu: 15, amount: "491200.00", statuses: DEMO_STATUSES };
+
+describe("the booking report and bookings by CSR", () => {
+  it("counts the demo bookings by status and adds up the live ones as worked out by hand", async () => {
+    const res = await as("clerk", `/Bookings/reports/bookings?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    expect(report.totals).toEqual(DEMO_BOOKINGS);
+    expect(report.data).toHaveLength(19);
+    expect(report.data.filter((b: any) => b.destinationBranchCode === "DVO").map((b: any) => [b.status, b.amount, b.csr, b.csrName]))
+      .toEqual([["Outbound CTS Issued", "41366.00", "demo.ops", expect.any(String)]]);
+    const loading = await json(await as("clerk", `/Bookings/reports/bookings?${period}&voyageNum=${(await loadingVoyage()).voyageNum}`));
+    expect(loading.totals).toMatchObject({ bookings: 3, live: 3, amount: "105058.00", statuses: expect.objectContaining({ "Outbound CTS Issued": 3 }) });
+  });
+
+  it("gives each CSR their bookings; a role without the CSR Report role is refused", async () => {
+    const res = await as("csr", `/Bookings/reports/byCsr?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    expect(report.data.map((r: any) => ({ ...r, csrName: undefined }))).toEqual([{ csr: "demo.ops", csrName: undefined, ...DEMO_BOOKINGS }]);
+    expect(report.totals).toEqual(DEMO_BOOKINGS);
+    const cebu = await json(await as("cebu", `/Bookings/reports/byCsr?${period}`));
+    expect(cebu).toMatchObject({ data: [], message: "No data found" });
+    for (const path of [`/Bookings/reports/byCsr?${period}`, `/Bookings/reports/byCsr/download?${period}`]) {
+      const refused = await as("clerk", path);
+      expect(refused.status, path).toBe(403);
+      await expectErrorBody(refused);
+    }
+  });
+
+  it("downloads both as workbooks with the same figures", async () => {
+    const bookingsFile = await as("clerk", `/Bookings/reports/bookings/download?${period}`);
+    expect(bookingsFile.headers.get("content-disposition")).toContain(`Booking_Report_${addCalendarDays(today, -30)}_${addCalendarDays(today, 30)}.xlsx`);
+    const book = XLSX.read(new Uint8Array(await bookingsFile.arrayBuffer()), { type: "array", cellStyles: true });
+    expect(book.SheetNames).toEqual(["Bookings", "By status"]);
+    const lines = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Bookings"], { header: 1 });
+    expect(lines).toHaveLength(21);
+    expect(lines.at(-1)).toEqual(["Total (live bookings)", "", "", "", "", "", "", "", "", "", "", 2900, 15, 491200]);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By status"], { header: 1 })).toEqual([
+      ["Status", "Bookings"], ...Object.entries(DEMO_STATUSES), ["Total", 19],
+    ]);
+    expect((book.Sheets["By status"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 10]);
+
+    const csrFile = await as("csr", `/Bookings/reports/byCsr/download?${period}`);
+    const csrBook = XLSX.read(new Uint8Array(await csrFile.arrayBuffer()), { type: "array" });
+    const csrRows = XLSX.utils.sheet_to_json<unknown[]>(csrBook.Sheets["Bookings by CSR"], { header: 1 });
+    expect(csrRows[0]).toEqual(["CSR", "Name", "Bookings", ...Object.keys(DEMO_STATUSES), "Live", "Quantity", "TEU", "Amount"]);
+    expect(csrRows.at(-1)).toEqual(["Total", "", 19, ...Object.values(DEMO_STATUSES), 15, 2900, 15, 491200]);
+  });
+});
+
+async function loadingVoyage() {
+  const [voyage] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-LOADING"));
+  return voyage;
+}
 
 describe("the document tree of a booking", () => {
   it("lists every document of the loaded demo booking's chain in order, with the pages that show them", async () => {

@@ -2,11 +2,24 @@ import type { Db } from "../../../db/client.ts";
 import type { BranchScope } from "../../shared/branch-scope.ts";
 import { buildDocument } from "../../shared/document-pool.ts";
 import type { DownloadFile } from "../../shared/files.ts";
+import { bookingReport, csrReport } from "./bookings.ts";
 import { revenueReport } from "./revenue.ts";
-import type { RevenueQuery, RevenueReport } from "./schemas.ts";
+import type { BookingReport, BookingReportQuery, CsrReport, RevenueQuery, RevenueReport } from "./schemas.ts";
 
 /** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
 export async function revenueWorkbook(db: Db, scope: BranchScope, query: RevenueQuery): Promise<{ file: DownloadFile; report: RevenueReport }> {
   const report = await revenueReport(db, scope, query);
   return { file: await buildDocument("revenueReport", report), report };
+}
+
+/** The booking report as Booking_Report_{from}_{to}.xlsx, with the answer it was made from. */
+export async function bookingWorkbook(db: Db, scope: BranchScope, query: BookingReportQuery): Promise<{ file: DownloadFile; report: BookingReport }> {
+  const report = await bookingReport(db, scope, query);
+  return { file: await buildDocument("bookingReport", report), report };
+}
+
+/** Bookings by CSR as Bookings_by_CSR_{from}_{to}.xlsx, with the answer it was made from. */
+export async function csrWorkbook(db: Db, scope: BranchScope, query: BookingReportQuery): Promise<{ file: DownloadFile; report: CsrReport }> {
+  const report = await csrReport(db, scope, query);
+  return { file: await buildDocument("csrReport", report), report };
 }

@@ -1,9 +1,10 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { revenueReport } from "./revenue.ts";
-export { revenueWorkbook } from "./documents.ts";
+export { bookingWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+export { bookingReport, csrReport } from "./bookings.ts";
 export { documentTreeOf } from "./document-tree.ts";
-export { revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
+export { bookingReportQuery, revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
 
 import { reportRoutes } from "./routes.ts";
 
@@ -11,7 +12,8 @@ import { reportRoutes } from "./routes.ts";
 import { registerReportCommands } from "../../../cli/commands/reports.ts";
 
 /**
- * Reports (001 §7 Bookings' reports): revenue per voyage, lane and customer, and the document tree of a booking.
+ * Reports (001 §7 Bookings' reports): revenue per voyage, lane and customer, the booking report, bookings by CSR
+ * and the document tree of a booking.
  * Each report a screen, a workbook built in the document pool and `lading report <name>`.
  */
 export const reportsModule: LadingModule = {

@@ -1,14 +1,24 @@
 import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
+import { bookingReport, csrReport } from "./bookings.ts";
 import { documentTreeOf } from "./document-tree.ts";
-import { revenueWorkbook } from "./documents.ts";
+import { bookingWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
 import { revenueReport } from "./revenue.ts";
-import { documentTree, documentTreeParams, revenueQuery, revenueReport as revenueAnswer } from "./schemas.ts";
+import {
+  bookingReport as bookingAnswer,
+  bookingReportQuery,
+  csrReport as csrAnswer,
+  documentTree,
+  documentTreeParams,
+  revenueQuery,
+  revenueReport as revenueAnswer,
+} from "./schemas.ts";
 
 /**
  * The booking reports of 001 §7. Each report is a GET with its filter in the query and a /download beside it
  * that answers the same figures as a workbook. Reading revenue needs the voyage freight revenue report role
- * (001 §6); the rest are the voyage menu's, within the caller's branches.
+ * (001 §6) and bookings by CSR the CSR Report role; the rest are the voyage menu's. All read within the caller's
+ * branches.
  */
 
 const tag = "Reports";
@@ -24,6 +34,25 @@ export const reportRoutes: RouteDef[] = [
     method: "get", path: "/Bookings/reports/revenue/download", permission: "VOYAGE_FREIGHT_REVENUE_REPORT", tag, query: revenueQuery,
     summary: "The revenue report as Revenue_Report_{from}_{to}.xlsx: a sheet by voyage, by lane, by customer and the waybills",
   }, async ({ deps, query, caller }) => fileResponse((await revenueWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/bookings", permission: "VOYAGE", tag, query: bookingReportQuery,
+    summary: "The booking report: the bookings dated in a period with their quantity, TEU and charges, and the count per status " +
+      "(Expired and Cloned bookings are counted but add nothing to the quantity, TEU or amount)",
+    response: bookingAnswer,
+  }, ({ deps, query, caller }) => bookingReport(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/bookings/download", permission: "VOYAGE", tag, query: bookingReportQuery,
+    summary: "The booking report as Booking_Report_{from}_{to}.xlsx",
+  }, async ({ deps, query, caller }) => fileResponse((await bookingWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/byCsr", permission: "CSR_REPORT", tag, query: bookingReportQuery,
+    summary: "Bookings by CSR: the bookings dated in a period per staff member who made them, counted by status, with their TEU and charges",
+    response: csrAnswer,
+  }, ({ deps, query, caller }) => csrReport(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/byCsr/download", permission: "CSR_REPORT", tag, query: bookingReportQuery,
+    summary: "Bookings by CSR as Bookings_by_CSR_{from}_{to}.xlsx",
+  }, async ({ deps, query, caller }) => fileResponse((await csrWorkbook(deps.db, caller, query)).file)),
   route({
     method: "get", path: "/Bookings/reports/documentTree/{bookingRef}", permission: "VOYAGE", tag, params: documentTreeParams,
     summary: "The document tree of a booking: its quotation, the booking, transfer slips, waybill, load list, tally and the " +

@@ -152,3 +152,79 @@ export const documentTree = z.object({
   missing: z.array(z.string()),
 });
 export type DocumentTree = z.infer<typeof documentTree>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The booking report and bookings by CSR
+
+/**
+ * The booking statuses in their order (bookings/rules.ts holds the workflow; the report only counts them). A
+ * booking Expired or Cloned (replaced by its clone) is counted under its status but carries no TEU or amount
+ * into the totals: those are what the line still expects to carry.
+ */
+export const REPORT_BOOKING_STATUSES = ["Draft", "Sent", "Confirmed", "ATW Issued", "Outbound CTS Issued", "At Vessel Loaded", "Expired", "Cloned"] as const;
+export const CLOSED_BOOKING_STATUSES: readonly string[] = ["Expired", "Cloned"];
+
+/** The bookings dated (booking date) in the period, narrowed by branch, voyage, vessel, shipper or the CSR who made them. */
+export const bookingReportQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  voyageNum: optionalCode("voyageNum", 40),
+  vesselCode: optionalCode("vesselCode"),
+  customerCode: optionalCode("customerCode"),
+  csr: optionalCode("csr", 50),
+}).superRefine(checkPeriod);
+export type BookingReportQuery = z.infer<typeof bookingReportQuery>;
+
+export const bookingTotals = z.object({
+  /** Every booking of the answer, whatever its status. */
+  bookings: z.number(),
+  /** Those not Expired or Cloned, and their quantity, TEU and charges (VAT included). */
+  live: z.number(),
+  quantity: z.number(),
+  teu: z.number(),
+  amount: z.string(),
+  /** Bookings per status, every status named. */
+  statuses: z.record(z.string(), z.number()),
+});
+export type BookingTotals = z.infer<typeof bookingTotals>;
+
+export const bookingReportRow = z.object({
+  bookingRef: z.string(),
+  bookingDate: z.string(),
+  status: z.string(),
+  voyageNum: z.string(),
+  vesselCode: z.string(),
+  branchCode: z.string(),
+  destinationBranchCode: z.string(),
+  customerCode: z.string(),
+  customerName: z.string(),
+  csr: z.string(),
+  csrName: z.string(),
+  modeOfDelivery: z.string(),
+  quantity: z.number(),
+  teu: z.number(),
+  amount: z.string(),
+});
+export type BookingReportRow = z.infer<typeof bookingReportRow>;
+
+export const bookingReport = z.object({
+  data: z.array(bookingReportRow),
+  totals: bookingTotals,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type BookingReport = z.infer<typeof bookingReport>;
+
+export const csrReportRow = bookingTotals.extend({ csr: z.string(), csrName: z.string() });
+export type CsrReportRow = z.infer<typeof csrReportRow>;
+
+export const csrReport = z.object({
+  /** One row per CSR, most bookings first. */
+  data: z.array(csrReportRow),
+  totals: bookingTotals,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type CsrReport = z.infer<typeof csrReport>;
