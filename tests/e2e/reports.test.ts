@@ -17,7 +17,7 @@ const PASSWORD = "report-staff-passphrase-5";
  * filter (tests/api/reports.test.ts checks those against sums worked out by hand). A role with the voyage menu
  * alone is not offered the report. The document tree of the demo booking that was loaded lists its chain.
  */
-const REPORTER = { userId: "rpt-e2e-report", name: "Rita Revenue", roleId: "RPTE2E_REV", details: ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT"] };
+const REPORTER = { userId: "rpt-e2e-report", name: "Rita Revenue", roleId: "RPTE2E_REV", details: ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "CSR_REPORT"] };
 const CLERK = { userId: "rpt-e2e-clerk", name: "Celso Clerk", roleId: "RPTE2E_CLK", details: ["VOYAGE"] };
 
 let asAdmin: AdminCall;
@@ -151,6 +151,45 @@ describe("the revenue report", () => {
     expect(rows.at(-1)).toEqual(["Total", "", "", "", "", answer.totals.waybills, Number(answer.totals.freight), Number(answer.totals.otherCharges),
       Number(answer.totals.revenue), Number(answer.totals.waived)]);
     expect((book.Sheets["By voyage"]!["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
+  });
+});
+
+describe("the booking report and bookings by CSR", () => {
+  it("counts the bookings by status and charts each CSR's, with the server's figures and the workbook", async () => {
+    await page.goto(`${baseURL}/voyage`);
+    await page.getByTestId("area-link-bookings").click();
+    await page.getByTestId("booking-report").waitFor();
+    const from = await page.getByTestId("booking-report-from").inputValue();
+    const to = await page.getByTestId("booking-report-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/bookings?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: { bookingRef: string; status: string; amount: string }[];
+      totals: { bookings: number; live: number; teu: number; amount: string; statuses: Record<string, number> };
+    };
+    expect(answer.totals.statuses["Outbound CTS Issued"]).toBeGreaterThanOrEqual(4);
+    expect(await page.getByTestId("booking-report-chart-bar-Outbound-CTS-Issued").locator("title").textContent())
+      .toBe(`Outbound CTS Issued: Bookings ${answer.totals.statuses["Outbound CTS Issued"]}`);
+    expect(await page.getByTestId("booking-report-summary").textContent()).toContain(`charges ${formatAmount(answer.totals.amount)}`);
+    const first = answer.data[0]!;
+    const row = await rowOf("booking-report-table", first.bookingRef);
+    expect(await cellText("booking-report-table", row, 2)).toBe(first.status);
+    expect(await cellText("booking-report-table", row, 9)).toBe(formatAmount(first.amount));
+
+    await page.getByTestId("booking-report-tab-csr").click();
+    await page.getByTestId("booking-report-csr-chart-bar-demo.ops").waitFor();
+    const csr = await (await page.request.get(`${baseURL}/api/Bookings/reports/byCsr?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: { csr: string; bookings: number }[];
+    };
+    const ops = csr.data.find((r) => r.csr === "demo.ops")!;
+    const opsCell = page.locator('[data-testid^="booking-report-csr-table-r"][data-testid$="-c0"]').filter({ hasText: /\(demo\.ops\)$/ });
+    await opsCell.waitFor();
+    const opsRow = Number(/-r(\d+)-c0$/.exec((await opsCell.getAttribute("data-testid"))!)![1]);
+    expect(await cellText("booking-report-csr-table", opsRow, 1)).toBe(String(ops.bookings));
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("booking-report-csr-download").click()]);
+    expect(download.suggestedFilename()).toBe(`Bookings_by_CSR_${from}_${to}.xlsx`);
+    const file = path.join(reporter.profileDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Bookings by CSR"]!, { header: 1 });
+    expect(rows.find((r) => r[0] === "demo.ops")?.[2]).toBe(ops.bookings);
   });
 });
 

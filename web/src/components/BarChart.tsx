@@ -41,6 +41,7 @@ const STACK_BAR = 18;
 const GROUP_BAR = 9;
 const ROW_GAP = 10;
 const AXIS_HEIGHT = 26;
+const LEGEND_HEIGHT = 24;
 
 const plain = (value: number) => String(value);
 
@@ -60,7 +61,7 @@ export function BarChart({ categories, series, mode = "stacked", title, testId, 
   }));
   const byId = new Map(categories.map((c) => [c.id, c]));
   const bandHeight = (stacked ? STACK_BAR : series.length * GROUP_BAR) + ROW_GAP;
-  const height = AXIS_HEIGHT + Math.max(1, categories.length) * bandHeight + 8;
+  const height = LEGEND_HEIGHT + AXIS_HEIGHT + Math.max(1, categories.length) * bandHeight + 12;
   const summary = (c: BarCategory) => `${c.label}: ${series.map((s) => `${s.label} ${format(c.values[s.key] ?? 0)}`).join(", ")}`;
 
   // The category's label: the element that names the category (its figures in the tooltip) and selects it.
@@ -110,7 +111,7 @@ export function BarChart({ categories, series, mode = "stacked", title, testId, 
             cursor={{ fill: "var(--lading-border)", fillOpacity: 0.3 }}
             isAnimationActive={false}
           />
-          <Legend verticalAlign="top" align="left" iconType="square" iconSize={10} height={22} />
+          <Legend verticalAlign="top" align="left" iconType="square" iconSize={10} height={LEGEND_HEIGHT} itemSorter={null} />
           {series.map((s, i) => (
             <Bar
               key={s.key}

@@ -1,10 +1,17 @@
 import { api, requestFile } from "../../lib/api.ts";
 // Types only: the screens follow the server's contracts without loading zod or server code into the bundle.
-import type { DocumentTree, RevenueQuery, RevenueReport } from "../../../../api/modules/reports/schemas.ts";
+import type {
+  BookingReport,
+  BookingReportQuery,
+  CsrReport,
+  DocumentTree,
+  RevenueQuery,
+  RevenueReport,
+} from "../../../../api/modules/reports/schemas.ts";
 
 /** The calls of the reports module. */
 
-export type { DocumentTree, RevenueQuery, RevenueReport };
+export type { BookingReport, BookingReportQuery, CsrReport, DocumentTree, RevenueQuery, RevenueReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
 
@@ -14,3 +21,8 @@ export const revenueWorkbook = (query: RevenueQuery) => requestFile("/Bookings/r
 
 export const documentTree = (bookingRef: string) =>
   api.get<DocumentTree>(`/Bookings/reports/documentTree/${encodeURIComponent(bookingRef)}`);
+
+export const bookingReport = (query: BookingReportQuery) => api.get<BookingReport>("/Bookings/reports/bookings", { ...query });
+export const bookingWorkbook = (query: BookingReportQuery) => requestFile("/Bookings/reports/bookings/download", { ...query });
+export const csrReport = (query: BookingReportQuery) => api.get<CsrReport>("/Bookings/reports/byCsr", { ...query });
+export const csrWorkbook = (query: BookingReportQuery) => requestFile("/Bookings/reports/byCsr/download", { ...query });
