@@ -81,4 +81,20 @@ describe("lading report revenue", () => {
     expect(backwards.code).toBe(1);
     expect(backwards.stderr.trim()).toBe("Error: To date cannot be before the from date");
   });
+
+  it("writes the booking report and bookings by CSR of the demo bookings", async () => {
+    const bookings = await lading(["report", "bookings", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(bookings.code, bookings.stderr).toBe(0);
+    const bookingsFile = path.join(dataDir, `Booking_Report_${from}_${to}.xlsx`);
+    expect(bookings.stdout.trim()).toBe(`Wrote 19 bookings to ${bookingsFile}`);
+    const statuses = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(bookingsFile), { type: "buffer" }).Sheets["By status"]!, { header: 1 });
+    expect(statuses.at(-1)).toEqual(["Total", 19]);
+
+    const csr = await lading(["report", "csr", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(csr.code, csr.stderr).toBe(0);
+    const csrFile = path.join(dataDir, `Bookings_by_CSR_${from}_${to}.xlsx`);
+    expect(csr.stdout.trim()).toBe(`Wrote 19 bookings to ${csrFile}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(csrFile), { type: "buffer" }).Sheets["Bookings by CSR"]!, { header: 1 });
+    expect(rows.map((r) => [r[0], r[2], r.at(-1)])).toEqual([["CSR", "Bookings", "Amount"], ["demo.ops", 19, 491200], ["Total", 19, 491200]]);
+  });
 });
