@@ -76,6 +76,7 @@ export const PAGES = {
   soundingsOf: "/voyage/soundings/:year/:month/:vesselCode",
   vesselHistory: "/voyage/vessel_history",
   revenueReport: "/voyage/reports/revenue",
+  comparativeRevenue: "/voyage/reports/comparative_revenue",
   bookingReport: "/voyage/reports/bookings",
   documentTree: "/voyage/reports/document_tree",
   documentTreeOf: "/voyage/reports/document_tree/:bookingRef",

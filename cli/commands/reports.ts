@@ -1,6 +1,14 @@
 import type { Command } from "commander";
 import { EVERY_BRANCH } from "../../api/shared/branch-scope.ts";
-import { bookingReportQuery, bookingWorkbook, csrWorkbook, revenueQuery, revenueWorkbook } from "../../api/modules/reports/index.ts";
+import {
+  bookingReportQuery,
+  bookingWorkbook,
+  comparativeRevenueQuery,
+  comparativeWorkbook,
+  csrWorkbook,
+  revenueQuery,
+  revenueWorkbook,
+} from "../../api/modules/reports/index.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
 
@@ -29,6 +37,20 @@ export function registerReportCommands(program: Command, ctx: CliContext): void 
         if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
         const { file, report } = await revenueWorkbook(handle.db, EVERY_BRANCH, query.data);
         saveFile(ctx, opts.out, file, report.waybills.length, "waybill");
+      })
+    );
+  report.command("comparative-revenue")
+    .description("write Comparative_Revenue_{from}_{to}.xlsx: the revenue of the period per lane and customer beside the period before and the same dates a year earlier")
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--branch <code>", "only the voyages of this origin branch")
+    .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+    .action((opts: ReportOptions) =>
+      withDatabase(ctx, async (handle) => {
+        const query = comparativeRevenueQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+        if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+        const { file, report: answer } = await comparativeWorkbook(handle.db, EVERY_BRANCH, query.data);
+        saveFile(ctx, opts.out, file, answer.data.length, "lane");
       })
     );
   for (const spec of [

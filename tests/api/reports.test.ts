@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
+import { comparedPeriods } from "../../api/modules/reports/comparative.ts";
 import { addCalendarDays, manilaDate, manilaToday } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { bookings, voyageSchedules, waybills } from "../../db/schema/index.ts";
@@ -142,6 +143,43 @@ describe("revenue per voyage, lane and customer", () => {
     expect(rows("By customer").map((r) => [r[0], r[5]])).toEqual([["Customer Code", "Revenue"], ["CUS-004", 87304], ["CUS-001", 26846], ["Total", 114150]]);
     expect(rows("Waybills").at(-1)).toEqual(["Total", "", "", "", "", "", "", 95088, 19062, 114150, 504]);
     expect((book.Sheets["By voyage"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
+  });
+});
+
+describe("comparative revenue", () => {
+  it("sets a period beside the one before it and the same dates a year earlier, a leap day falling back to the 28th", () => {
+    expect(comparedPeriods("2028-02-01", "2028-02-29")).toEqual({
+      current: { dateFrom: "2028-02-01", dateTo: "2028-02-29" },
+      previous: { dateFrom: "2028-01-03", dateTo: "2028-01-31" },
+      lastYear: { dateFrom: "2027-02-01", dateTo: "2027-02-28" },
+    });
+  });
+
+  it("puts the open voyage in this period and the loading voyage in the one before, per lane and customer", async () => {
+    // From the day after the loading voyage leaves to the day the open one leaves; the period before, as long, ends
+    // on the loading voyage's day.
+    const loadingDay = manilaDate(loading.estimatedTimeDeparture);
+    const openDay = manilaDate(open.estimatedTimeDeparture);
+    const res = await as("boss", `/Bookings/reports/comparativeRevenue?dateFrom=${addCalendarDays(loadingDay, 1)}&dateTo=${openDay}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    expect(report.periods.previous.dateTo).toBe(loadingDay);
+    const row = (key: string, label: string, current: string, previous: string) => ({ key, label, current, previous, lastYear: "0.00" });
+    expect(report.data).toEqual([row("MNL-CEB", "MNL → CEB", "26846.00", "51688.00"), row("MNL-DVO", "MNL → DVO", "0.00", "35616.00")]);
+    expect(report.customers).toEqual([
+      row("CUS-001", expect.any(String), "26846.00", "0.00"),
+      row("CUS-004", expect.any(String), "0.00", "87304.00"),
+    ]);
+    expect(report.totals).toEqual({ key: "", label: "All", current: "26846.00", previous: "87304.00", lastYear: "0.00" });
+
+    const file = await as("boss", `/Bookings/reports/comparativeRevenue/download?dateFrom=${addCalendarDays(loadingDay, 1)}&dateTo=${openDay}`);
+    const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array", cellStyles: true });
+    expect(book.SheetNames).toEqual(["By lane", "By customer"]);
+    const lanes = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By lane"], { header: 1 });
+    expect(lanes.slice(1)).toEqual([["MNL → CEB", 26846, 51688, 0], ["MNL → DVO", 0, 35616, 0], ["Total", 26846, 87304, 0]]);
+    expect(lanes[0][1]).toBe(`This period (${addCalendarDays(loadingDay, 1)} to ${openDay})`);
+    expect((book.Sheets["By lane"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([34, 34, 34, 34]);
+    expect((await as("clerk", `/Bookings/reports/comparativeRevenue?${period}`)).status).toBe(403);
   });
 });
 

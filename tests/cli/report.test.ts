@@ -97,4 +97,13 @@ describe("lading report revenue", () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(csrFile), { type: "buffer" }).Sheets["Bookings by CSR"]!, { header: 1 });
     expect(rows.map((r) => [r[0], r[2], r.at(-1)])).toEqual([["CSR", "Bookings", "Amount"], ["demo.ops", 19, 491200], ["Total", 19, 491200]]);
   });
+
+  it("writes comparative revenue, the demo voyages all in this period", async () => {
+    const run = await lading(["report", "comparative-revenue", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Comparative_Revenue_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 2 lanes to ${file}`);
+    const lanes = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By lane"]!, { header: 1 });
+    expect(lanes.slice(1)).toEqual([["MNL → CEB", 78534, 0, 0], ["MNL → DVO", 35616, 0, 0], ["Total", 114150, 0, 0]]);
+  });
 });

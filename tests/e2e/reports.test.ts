@@ -81,6 +81,7 @@ describe("the revenue report", () => {
     await clerk.page.goto(`${baseURL}/voyage`);
     await clerk.page.getByTestId("area-link-document_tree").waitFor();
     expect(await clerk.page.getByTestId("area-link-revenue").count()).toBe(0);
+    expect(await clerk.page.getByTestId("area-link-comparative_revenue").count()).toBe(0);
     await clerk.page.goto(`${baseURL}/voyage/reports/revenue`);
     await clerk.page.getByTestId("no-access").waitFor();
   });
@@ -151,6 +152,30 @@ describe("the revenue report", () => {
     expect(rows.at(-1)).toEqual(["Total", "", "", "", "", answer.totals.waybills, Number(answer.totals.freight), Number(answer.totals.otherCharges),
       Number(answer.totals.revenue), Number(answer.totals.waived)]);
     expect((book.Sheets["By voyage"]!["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
+  });
+});
+
+describe("comparative revenue", () => {
+  it("sets this period's revenue per lane beside the period before and last year, as the server adds them up", async () => {
+    await page.goto(`${baseURL}/voyage`);
+    await page.getByTestId("area-link-comparative_revenue").click();
+    await page.getByTestId("comparative-page").waitFor();
+    const today = await page.getByTestId("comparative-to").inputValue();
+    // The month around the demo voyages: from a week ago to three weeks ahead.
+    const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId("comparative-to").fill(shift(21));
+    await page.getByTestId("comparative-from").fill(shift(-7));
+    await page.getByTestId("comparative-report").waitFor();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/comparativeRevenue?dateFrom=${shift(-7)}&dateTo=${shift(21)}`)).json() as {
+      data: { key: string; label: string; current: string }[];
+      totals: { current: string; previous: string; lastYear: string };
+    };
+    const ceb = answer.data.find((r) => r.key === "MNL-CEB")!;
+    expect(Number(ceb.current)).toBeGreaterThan(0);
+    await page.getByTestId("comparative-chart-bar-MNL-CEB").waitFor();
+    const row = await rowOf("comparative-table", ceb.label);
+    expect(await cellText("comparative-table", row, 1)).toBe(formatAmount(ceb.current));
+    await page.getByTestId(`comparative-table-r${answer.data.length}-c1`).filter({ hasText: exactly(formatAmount(answer.totals.current)) }).waitFor();
   });
 });
 

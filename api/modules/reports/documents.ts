@@ -3,8 +3,17 @@ import type { BranchScope } from "../../shared/branch-scope.ts";
 import { buildDocument } from "../../shared/document-pool.ts";
 import type { DownloadFile } from "../../shared/files.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
+import { comparativeRevenue } from "./comparative.ts";
 import { revenueReport } from "./revenue.ts";
-import type { BookingReport, BookingReportQuery, CsrReport, RevenueQuery, RevenueReport } from "./schemas.ts";
+import type {
+  BookingReport,
+  BookingReportQuery,
+  ComparativeRevenueQuery,
+  ComparativeRevenueReport,
+  CsrReport,
+  RevenueQuery,
+  RevenueReport,
+} from "./schemas.ts";
 
 /** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
 export async function revenueWorkbook(db: Db, scope: BranchScope, query: RevenueQuery): Promise<{ file: DownloadFile; report: RevenueReport }> {
@@ -22,4 +31,14 @@ export async function bookingWorkbook(db: Db, scope: BranchScope, query: Booking
 export async function csrWorkbook(db: Db, scope: BranchScope, query: BookingReportQuery): Promise<{ file: DownloadFile; report: CsrReport }> {
   const report = await csrReport(db, scope, query);
   return { file: await buildDocument("csrReport", report), report };
+}
+
+/** Comparative revenue as Comparative_Revenue_{from}_{to}.xlsx, with the answer it was made from. */
+export async function comparativeWorkbook(
+  db: Db,
+  scope: BranchScope,
+  query: ComparativeRevenueQuery,
+): Promise<{ file: DownloadFile; report: ComparativeRevenueReport }> {
+  const report = await comparativeRevenue(db, scope, query);
+  return { file: await buildDocument("comparativeRevenue", report), report };
 }

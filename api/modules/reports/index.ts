@@ -1,10 +1,11 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { revenueReport } from "./revenue.ts";
-export { bookingWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+export { bookingWorkbook, comparativeWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+export { comparativeRevenue } from "./comparative.ts";
 export { bookingReport, csrReport } from "./bookings.ts";
 export { documentTreeOf } from "./document-tree.ts";
-export { bookingReportQuery, revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
+export { bookingReportQuery, comparativeRevenueQuery, revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
 
 import { reportRoutes } from "./routes.ts";
 

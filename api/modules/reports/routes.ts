@@ -1,12 +1,15 @@
 import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
+import { comparativeRevenue } from "./comparative.ts";
 import { documentTreeOf } from "./document-tree.ts";
-import { bookingWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+import { bookingWorkbook, comparativeWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
 import { revenueReport } from "./revenue.ts";
 import {
   bookingReport as bookingAnswer,
   bookingReportQuery,
+  comparativeRevenueQuery,
+  comparativeRevenueReport as comparativeAnswer,
   csrReport as csrAnswer,
   documentTree,
   documentTreeParams,
@@ -34,6 +37,17 @@ export const reportRoutes: RouteDef[] = [
     method: "get", path: "/Bookings/reports/revenue/download", permission: "VOYAGE_FREIGHT_REVENUE_REPORT", tag, query: revenueQuery,
     summary: "The revenue report as Revenue_Report_{from}_{to}.xlsx: a sheet by voyage, by lane, by customer and the waybills",
   }, async ({ deps, query, caller }) => fileResponse((await revenueWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/comparativeRevenue", permission: "VOYAGE_FREIGHT_REVENUE_REPORT", tag, query: comparativeRevenueQuery,
+    summary: "Comparative revenue: the revenue of a period per lane, per customer and in all beside the period of the same length " +
+      "before it and the same dates a year earlier",
+    response: comparativeAnswer,
+  }, ({ deps, query, caller }) => comparativeRevenue(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/comparativeRevenue/download", permission: "VOYAGE_FREIGHT_REVENUE_REPORT", tag,
+    query: comparativeRevenueQuery,
+    summary: "Comparative revenue as Comparative_Revenue_{from}_{to}.xlsx: a sheet per lane and per customer",
+  }, async ({ deps, query, caller }) => fileResponse((await comparativeWorkbook(deps.db, caller, query)).file)),
   route({
     method: "get", path: "/Bookings/reports/bookings", permission: "VOYAGE", tag, query: bookingReportQuery,
     summary: "The booking report: the bookings dated in a period with their quantity, TEU and charges, and the count per status " +

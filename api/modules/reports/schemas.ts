@@ -228,3 +228,38 @@ export const csrReport = z.object({
   message: z.string().optional(),
 });
 export type CsrReport = z.infer<typeof csrReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Comparative revenue
+
+/** The revenue report's filter, less the one voyage: voyages differ from one period to the next. */
+export const comparativeRevenueQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  vesselCode: optionalCode("vesselCode"),
+  customerCode: optionalCode("customerCode"),
+}).superRefine(checkPeriod);
+export type ComparativeRevenueQuery = z.infer<typeof comparativeRevenueQuery>;
+
+const periodRange = z.object({ dateFrom: z.string(), dateTo: z.string() });
+
+/** Revenue (decimal text, VAT included) of a lane, a customer or all, in each of the three periods. */
+export const comparedRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  current: z.string(),
+  previous: z.string(),
+  lastYear: z.string(),
+});
+export type ComparedRow = z.infer<typeof comparedRow>;
+
+export const comparativeRevenueReport = z.object({
+  /** The period asked for, the one of the same length just before it, and the same dates a year earlier. */
+  periods: z.object({ current: periodRange, previous: periodRange, lastYear: periodRange }),
+  /** Per lane, biggest this period first. */
+  data: z.array(comparedRow),
+  customers: z.array(comparedRow),
+  totals: comparedRow,
+  message: z.string().optional(),
+});
+export type ComparativeRevenueReport = z.infer<typeof comparativeRevenueReport>;

@@ -137,6 +137,10 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
   // The booking reports (001 §7): the revenue report needs its report role besides the menu.
   { ...r(PAGES.revenueReport, "Revenue report", "VOYAGE", RevenueReportPage), capability: "VOYAGE_FREIGHT_REVENUE_REPORT" },
+  {
+    ...r(PAGES.comparativeRevenue, "Comparative revenue", "VOYAGE", lazy(() => import("../features/reports/pages/ComparativeRevenuePage.tsx"))),
+    capability: "VOYAGE_FREIGHT_REVENUE_REPORT",
+  },
   r(PAGES.bookingReport, "Booking report", "VOYAGE", lazy(() => import("../features/reports/pages/BookingReportPage.tsx"))),
   r(PAGES.documentTree, "Document tree of a booking", "VOYAGE", DocumentTreePage),
   r(PAGES.documentTreeOf, "Document tree of a booking", "VOYAGE", DocumentTreePage),

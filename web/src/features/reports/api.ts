@@ -3,6 +3,8 @@ import { api, requestFile } from "../../lib/api.ts";
 import type {
   BookingReport,
   BookingReportQuery,
+  ComparativeRevenueQuery,
+  ComparativeRevenueReport,
   CsrReport,
   DocumentTree,
   RevenueQuery,
@@ -11,7 +13,7 @@ import type {
 
 /** The calls of the reports module. */
 
-export type { BookingReport, BookingReportQuery, CsrReport, DocumentTree, RevenueQuery, RevenueReport };
+export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, RevenueQuery, RevenueReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
 
@@ -26,3 +28,7 @@ export const bookingReport = (query: BookingReportQuery) => api.get<BookingRepor
 export const bookingWorkbook = (query: BookingReportQuery) => requestFile("/Bookings/reports/bookings/download", { ...query });
 export const csrReport = (query: BookingReportQuery) => api.get<CsrReport>("/Bookings/reports/byCsr", { ...query });
 export const csrWorkbook = (query: BookingReportQuery) => requestFile("/Bookings/reports/byCsr/download", { ...query });
+
+export const comparativeRevenue = (query: ComparativeRevenueQuery) =>
+  api.get<ComparativeRevenueReport>("/Bookings/reports/comparativeRevenue", { ...query });
+export const comparativeWorkbook = (query: ComparativeRevenueQuery) => requestFile("/Bookings/reports/comparativeRevenue/download", { ...query });
