@@ -22,7 +22,7 @@ import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
 import type { BuildupReportDocument } from "./documents/buildup-report.ts";
 import type { VoyageReport } from "./exports/voyage-reports.ts";
-import type { BookingReport, ComparativeRevenueReport, CsrReport, RevenueReport } from "../api/modules/reports/schemas.ts";
+import type { BookingReport, ComparativeRevenueReport, CsrReport, OperationReport, RevenueReport } from "../api/modules/reports/schemas.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -70,6 +70,10 @@ export const documentBuilders = {
   comparativeRevenue: async () => {
     const t = await import("./exports/comparative-revenue.ts");
     return (report: ComparativeRevenueReport): DownloadFile => workbookFile(t.buildComparativeRevenueWorkbook(report), t.comparativeRevenueFileName(report));
+  },
+  operationReport: async () => {
+    const t = await import("./exports/operation-report.ts");
+    return (report: OperationReport): DownloadFile => workbookFile(t.buildOperationReportWorkbook(report), t.operationReportFileName(report));
   },
   bookingReport: async () => {
     const t = await import("./exports/booking-reports.ts");

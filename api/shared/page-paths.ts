@@ -78,6 +78,7 @@ export const PAGES = {
   revenueReport: "/voyage/reports/revenue",
   comparativeRevenue: "/voyage/reports/comparative_revenue",
   bookingReport: "/voyage/reports/bookings",
+  operationReport: "/voyage/reports/operation",
   documentTree: "/voyage/reports/document_tree",
   documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 

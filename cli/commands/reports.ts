@@ -6,6 +6,8 @@ import {
   comparativeRevenueQuery,
   comparativeWorkbook,
   csrWorkbook,
+  operationQuery,
+  operationWorkbook,
   revenueQuery,
   revenueWorkbook,
 } from "../../api/modules/reports/index.ts";
@@ -51,6 +53,20 @@ export function registerReportCommands(program: Command, ctx: CliContext): void 
         if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
         const { file, report: answer } = await comparativeWorkbook(handle.db, EVERY_BRANCH, query.data);
         saveFile(ctx, opts.out, file, answer.data.length, "lane");
+      })
+    );
+  report.command("operation")
+    .description("write Operation_Report_{from}_{to}.xlsx: every voyage departing from --from to --to and how far its cargo has come")
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--branch <code>", "only the voyages of this origin branch")
+    .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+    .action((opts: ReportOptions) =>
+      withDatabase(ctx, async (handle) => {
+        const query = operationQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+        if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+        const { file, report: answer } = await operationWorkbook(handle.db, EVERY_BRANCH, query.data);
+        saveFile(ctx, opts.out, file, answer.data.length, "voyage");
       })
     );
   for (const spec of [

@@ -146,6 +146,39 @@ describe("revenue per voyage, lane and customer", () => {
   });
 });
 
+describe("the operation report", () => {
+  it("follows each demo voyage's cargo from booking to vessel, as the demo line made it", async () => {
+    const res = await as("clerk", `/Bookings/reports/operation?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    const stage = (bookings: number, cts: number, waybills: number, onLoadList: number, loadedFull: number, loadedEmpty: number) =>
+      ({ bookings, teu: bookings, cts, waybills, onLoadList, loadedFull, loadedEmpty });
+    // Every voyage leaving in the period, earliest first: the arrived and at-sea voyages carry nothing of the line's.
+    expect(report.data.map((v: any) => [v.voyageRef, { ...stage(v.bookings, v.cts, v.waybills, v.onLoadList, v.loadedFull, v.loadedEmpty), teu: v.teu }]))
+      .toEqual([
+        ["DEMO-ARRIVED", stage(0, 0, 0, 0, 0, 0)],
+        ["DEMO-AT-SEA", stage(0, 0, 0, 0, 0, 0)],
+        // Three bookings out of the yard and billed, two of the waybills on the open release, one van counted so far.
+        ["DEMO-LOADING", stage(3, 3, 3, 2, 1, 0)],
+        // Twelve live bookings (of sixteen: three expired, one cloned), two slips, the one waybill loaded with an empty van.
+        ["DEMO-OPEN", stage(12, 2, 1, 1, 1, 1)],
+        ["DEMO-DRAFT", stage(0, 0, 0, 0, 0, 0)],
+      ]);
+    expect(report.data.find((v: any) => v.voyageRef === "DEMO-OPEN").finalTallyAt).toBe(open.finalTallyAt!.toISOString());
+    expect(report.totals).toEqual(stage(15, 5, 4, 3, 2, 1));
+
+    const file = await as("clerk", `/Bookings/reports/operation/download?${period}`);
+    expect(file.headers.get("content-disposition")).toContain(`Operation_Report_${addCalendarDays(today, -30)}_${addCalendarDays(today, 30)}.xlsx`);
+    const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array", cellStyles: true });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Operation report"], { header: 1 });
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
+    expect(rows.find((r) => r[1] === "DEMO-LOADING")?.slice(6, 13)).toEqual([3, 3, 3, 3, 2, 1, 0]);
+    expect((book.Sheets["Operation report"]["!cols"] ?? []).length).toBe(15);
+    const cebu = await json(await as("cebu", `/Bookings/reports/operation?${period}`));
+    expect(cebu).toMatchObject({ data: [], message: "No data found" });
+  });
+});
+
 describe("comparative revenue", () => {
   it("sets a period beside the one before it and the same dates a year earlier, a leap day falling back to the 28th", () => {
     expect(comparedPeriods("2028-02-01", "2028-02-29")).toEqual({

@@ -106,4 +106,13 @@ describe("lading report revenue", () => {
     const lanes = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By lane"]!, { header: 1 });
     expect(lanes.slice(1)).toEqual([["MNL → CEB", 78534, 0, 0], ["MNL → DVO", 35616, 0, 0], ["Total", 114150, 0, 0]]);
   });
+
+  it("writes the operation report of the demo voyages", async () => {
+    const run = await lading(["report", "operation", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Operation_Report_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Operation report"]!, { header: 1 });
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
+  });
 });

@@ -155,6 +155,24 @@ describe("the revenue report", () => {
   });
 });
 
+describe("the operation report", () => {
+  it("charts each voyage's TEU booked, waybills and full vans loaded as the server counts them", async () => {
+    await page.goto(`${baseURL}/voyage`);
+    await page.getByTestId("area-link-operation").click();
+    await page.getByTestId("operation-report").waitFor();
+    const from = await page.getByTestId("operation-from").inputValue();
+    const to = await page.getByTestId("operation-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/operation?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: { voyageNum: string; voyageRef: string; teu: number; waybills: number; loadedFull: number }[];
+    };
+    const loading = answer.data.find((v) => v.voyageRef === "DEMO-LOADING")!;
+    expect(await page.getByTestId(`operation-chart-bar-${loading.voyageNum}`).locator("title").textContent())
+      .toBe(`${loading.voyageNum} · DEMO-LOADING: TEU booked ${loading.teu}, Waybills ${loading.waybills}, Full vans loaded ${loading.loadedFull}`);
+    const row = await rowOf("operation-table", `${loading.voyageNum} · DEMO-LOADING`);
+    expect(await cellText("operation-table", row, 4)).toBe(String(loading.teu));
+  });
+});
+
 describe("comparative revenue", () => {
   it("sets this period's revenue per lane beside the period before and last year, as the server adds them up", async () => {
     await page.goto(`${baseURL}/voyage`);

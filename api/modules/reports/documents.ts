@@ -4,6 +4,7 @@ import { buildDocument } from "../../shared/document-pool.ts";
 import type { DownloadFile } from "../../shared/files.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
+import { operationReport } from "./operations.ts";
 import { revenueReport } from "./revenue.ts";
 import type {
   BookingReport,
@@ -11,6 +12,8 @@ import type {
   ComparativeRevenueQuery,
   ComparativeRevenueReport,
   CsrReport,
+  OperationQuery,
+  OperationReport,
   RevenueQuery,
   RevenueReport,
 } from "./schemas.ts";
@@ -41,4 +44,10 @@ export async function comparativeWorkbook(
 ): Promise<{ file: DownloadFile; report: ComparativeRevenueReport }> {
   const report = await comparativeRevenue(db, scope, query);
   return { file: await buildDocument("comparativeRevenue", report), report };
+}
+
+/** The operation report as Operation_Report_{from}_{to}.xlsx, with the answer it was made from. */
+export async function operationWorkbook(db: Db, scope: BranchScope, query: OperationQuery): Promise<{ file: DownloadFile; report: OperationReport }> {
+  const report = await operationReport(db, scope, query);
+  return { file: await buildDocument("operationReport", report), report };
 }

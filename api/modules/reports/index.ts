@@ -1,11 +1,12 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { revenueReport } from "./revenue.ts";
-export { bookingWorkbook, comparativeWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+export { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook } from "./documents.ts";
+export { operationReport } from "./operations.ts";
 export { comparativeRevenue } from "./comparative.ts";
 export { bookingReport, csrReport } from "./bookings.ts";
 export { documentTreeOf } from "./document-tree.ts";
-export { bookingReportQuery, comparativeRevenueQuery, revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
+export { bookingReportQuery, comparativeRevenueQuery, operationQuery, revenueQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
 
 import { reportRoutes } from "./routes.ts";
 

@@ -2,8 +2,9 @@ import { fileResponse } from "../../http/files.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
+import { operationReport } from "./operations.ts";
 import { documentTreeOf } from "./document-tree.ts";
-import { bookingWorkbook, comparativeWorkbook, csrWorkbook, revenueWorkbook } from "./documents.ts";
+import { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook } from "./documents.ts";
 import { revenueReport } from "./revenue.ts";
 import {
   bookingReport as bookingAnswer,
@@ -13,6 +14,8 @@ import {
   csrReport as csrAnswer,
   documentTree,
   documentTreeParams,
+  operationQuery,
+  operationReport as operationAnswer,
   revenueQuery,
   revenueReport as revenueAnswer,
 } from "./schemas.ts";
@@ -48,6 +51,16 @@ export const reportRoutes: RouteDef[] = [
     query: comparativeRevenueQuery,
     summary: "Comparative revenue as Comparative_Revenue_{from}_{to}.xlsx: a sheet per lane and per customer",
   }, async ({ deps, query, caller }) => fileResponse((await comparativeWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/operation", permission: "VOYAGE", tag, query: operationQuery,
+    summary: "The operation report: every voyage departing in a period and how far its cargo has come (live bookings and TEU, " +
+      "transfer slips issued, waybills, on the load list, full and empty vans counted on board)",
+    response: operationAnswer,
+  }, ({ deps, query, caller }) => operationReport(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/operation/download", permission: "VOYAGE", tag, query: operationQuery,
+    summary: "The operation report as Operation_Report_{from}_{to}.xlsx",
+  }, async ({ deps, query, caller }) => fileResponse((await operationWorkbook(deps.db, caller, query)).file)),
   route({
     method: "get", path: "/Bookings/reports/bookings", permission: "VOYAGE", tag, query: bookingReportQuery,
     summary: "The booking report: the bookings dated in a period with their quantity, TEU and charges, and the count per status " +

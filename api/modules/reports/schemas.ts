@@ -263,3 +263,53 @@ export const comparativeRevenueReport = z.object({
   message: z.string().optional(),
 });
 export type ComparativeRevenueReport = z.infer<typeof comparativeRevenueReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The operation report
+
+/** The voyages departing (ETD, Manila) in the period, narrowed by origin branch, vessel or one voyage. */
+export const operationQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  voyageNum: optionalCode("voyageNum", 40),
+  vesselCode: optionalCode("vesselCode"),
+}).superRefine(checkPeriod);
+export type OperationQuery = z.infer<typeof operationQuery>;
+
+/** How far each voyage's cargo has come: booked, out of the yard, billed, listed, counted on board. */
+export const operationCounts = z.object({
+  /** Live bookings (not Expired or Cloned) and their TEU. */
+  bookings: z.number(),
+  teu: z.number(),
+  /** Issued cargo transfer slips. */
+  cts: z.number(),
+  /** Waybills not cancelled. */
+  waybills: z.number(),
+  /** Waybills on a release of the load list now. */
+  onLoadList: z.number(),
+  /** Vans counted on the loading tally sheets: full and empty. */
+  loadedFull: z.number(),
+  loadedEmpty: z.number(),
+});
+export type OperationCounts = z.infer<typeof operationCounts>;
+
+export const operationRow = operationCounts.extend({
+  voyageNum: z.string(),
+  voyageRef: z.string(),
+  vesselCode: z.string(),
+  routeCode: z.string(),
+  originBranchCode: z.string(),
+  estimatedTimeDeparture: z.string(),
+  finalTallyAt: z.string().nullable(),
+  croStatus: z.string(),
+});
+export type OperationRow = z.infer<typeof operationRow>;
+
+export const operationReport = z.object({
+  data: z.array(operationRow),
+  totals: operationCounts,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type OperationReport = z.infer<typeof operationReport>;

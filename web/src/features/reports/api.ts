@@ -7,13 +7,15 @@ import type {
   ComparativeRevenueReport,
   CsrReport,
   DocumentTree,
+  OperationQuery,
+  OperationReport,
   RevenueQuery,
   RevenueReport,
 } from "../../../../api/modules/reports/schemas.ts";
 
 /** The calls of the reports module. */
 
-export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, RevenueQuery, RevenueReport };
+export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, OperationQuery, OperationReport, RevenueQuery, RevenueReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
 
@@ -32,3 +34,6 @@ export const csrWorkbook = (query: BookingReportQuery) => requestFile("/Bookings
 export const comparativeRevenue = (query: ComparativeRevenueQuery) =>
   api.get<ComparativeRevenueReport>("/Bookings/reports/comparativeRevenue", { ...query });
 export const comparativeWorkbook = (query: ComparativeRevenueQuery) => requestFile("/Bookings/reports/comparativeRevenue/download", { ...query });
+
+export const operationReport = (query: OperationQuery) => api.get<OperationReport>("/Bookings/reports/operation", { ...query });
+export const operationWorkbook = (query: OperationQuery) => requestFile("/Bookings/reports/operation/download", { ...query });
