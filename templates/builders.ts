@@ -22,7 +22,14 @@ import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
 import type { BuildupReportDocument } from "./documents/buildup-report.ts";
 import type { VoyageReport } from "./exports/voyage-reports.ts";
-import type { BookingReport, ComparativeRevenueReport, CsrReport, OperationReport, RevenueReport } from "../api/modules/reports/schemas.ts";
+import type {
+  BookingReport,
+  ComparativeRevenueReport,
+  CsrReport,
+  OperationReport,
+  RevenueReport,
+  TallyFinalizationReport,
+} from "../api/modules/reports/schemas.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -74,6 +81,10 @@ export const documentBuilders = {
   operationReport: async () => {
     const t = await import("./exports/operation-report.ts");
     return (report: OperationReport): DownloadFile => workbookFile(t.buildOperationReportWorkbook(report), t.operationReportFileName(report));
+  },
+  tallyFinalization: async () => {
+    const t = await import("./exports/tally-finalization.ts");
+    return (report: TallyFinalizationReport): DownloadFile => workbookFile(t.buildTallyFinalizationWorkbook(report), t.tallyFinalizationFileName(report));
   },
   bookingReport: async () => {
     const t = await import("./exports/booking-reports.ts");

@@ -91,6 +91,7 @@ export const PAGES = {
   stowagePlan: "/outbound/stowage/:voyageNum",
   croRead: "/outbound/CROAcctg/read/:id",
   outboundDispatch: "/outbound/dispatchModule",
+  tallyFinalization: "/outbound/reports/tally_finalization",
 
   inbound: "/inbound",
   unloadList: "/inbound/unloadList/:voyageNum",

@@ -10,6 +10,8 @@ import {
   operationWorkbook,
   revenueQuery,
   revenueWorkbook,
+  tallyFinalizationQuery,
+  tallyFinalizationWorkbook,
 } from "../../api/modules/reports/index.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
@@ -67,6 +69,20 @@ export function registerReportCommands(program: Command, ctx: CliContext): void 
         if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
         const { file, report: answer } = await operationWorkbook(handle.db, EVERY_BRANCH, query.data);
         saveFile(ctx, opts.out, file, answer.data.length, "voyage");
+      })
+    );
+  report.command("tally-finalization")
+    .description("write Tally_Sheet_Finalization_{from}_{to}.xlsx: the tally sheets of the voyages departing from --from to --to and their final tallies")
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--branch <code>", "only the sheets tallied at this branch")
+    .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+    .action((opts: ReportOptions) =>
+      withDatabase(ctx, async (handle) => {
+        const query = tallyFinalizationQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+        if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+        const { file, report: answer } = await tallyFinalizationWorkbook(handle.db, EVERY_BRANCH, query.data);
+        saveFile(ctx, opts.out, file, answer.totals.sheets, "tally sheet");
       })
     );
   for (const spec of [

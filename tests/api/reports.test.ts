@@ -42,6 +42,7 @@ beforeAll(async () => {
     ["clerk", ["VOYAGE"], ["MNL"]],
     ["cebu", ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "CSR_REPORT"], ["CEB"]],
     ["csr", ["VOYAGE", "CSR_REPORT"], ["MNL"]],
+    ["yard", ["OUTBOUND"], ["MNL"]],
   ] as const;
   for (const [who, menus, branchCodes] of people) {
     await createUser(handle.db, { userId: `rpt-${who}`, password: "rpt-password-123", menus, branches: branchCodes });
@@ -176,6 +177,33 @@ describe("the operation report", () => {
     expect((book.Sheets["Operation report"]["!cols"] ?? []).length).toBe(15);
     const cebu = await json(await as("cebu", `/Bookings/reports/operation?${period}`));
     expect(cebu).toMatchObject({ data: [], message: "No data found" });
+  });
+});
+
+describe("tally sheet finalization", () => {
+  it("lists the demo voyages' loading sheets: the loading voyage's still open, the open voyage's made final", async () => {
+    const res = await as("yard", `/Bookings/reports/tallySheetFinalization?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    expect(report.data.map((s: any) => [s.voyageRef, s.tallySheetType, s.status, s.destinationBranchCode, s.full, s.empty])).toEqual([
+      ["DEMO-LOADING", "Loading", "Open", "CEB", 1, 0],
+      ["DEMO-OPEN", "Loading", "Final", "CEB", 1, 1],
+    ]);
+    const [loadingSheet, finalSheet] = report.data;
+    expect([loadingSheet.dateFinalized, loadingSheet.finalizedBy, loadingSheet.minutesToFinal]).toEqual([null, "", null]);
+    expect(finalSheet.dateFinalized).not.toBeNull();
+    expect(finalSheet.finalizedBy).not.toBe("");
+    expect(finalSheet.minutesToFinal).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(finalSheet.lastCounted) <= Date.parse(finalSheet.dateFinalized)).toBe(true);
+    expect(report.totals).toEqual({ sheets: 2, final: 1, open: 1, full: 2, empty: 1 });
+
+    const file = await as("yard", `/Bookings/reports/tallySheetFinalization/download?${period}`);
+    const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Tally sheet finalization"], { header: 1 });
+    expect(rows).toHaveLength(4);
+    expect(rows.at(-1)?.slice(0, 10)).toEqual(["Total", "1 final, 1 open", "", "", "", "", "", "", 2, 1]);
+    // The outbound menu's report: the voyage menu alone does not open it.
+    expect((await as("clerk", `/Bookings/reports/tallySheetFinalization?${period}`)).status).toBe(403);
   });
 });
 

@@ -115,4 +115,13 @@ describe("lading report revenue", () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Operation report"]!, { header: 1 });
     expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
   });
+
+  it("writes tally sheet finalization of the demo voyages", async () => {
+    const run = await lading(["report", "tally-finalization", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Tally_Sheet_Finalization_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 2 tally sheets to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Tally sheet finalization"]!, { header: 1 });
+    expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([["Status", "Full Vans", "Empty Vans"], ["Open", 1, 0], ["Final", 1, 1], ["", 2, 1]]);
+  });
 });

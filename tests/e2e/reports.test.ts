@@ -17,7 +17,7 @@ const PASSWORD = "report-staff-passphrase-5";
  * filter (tests/api/reports.test.ts checks those against sums worked out by hand). A role with the voyage menu
  * alone is not offered the report. The document tree of the demo booking that was loaded lists its chain.
  */
-const REPORTER = { userId: "rpt-e2e-report", name: "Rita Revenue", roleId: "RPTE2E_REV", details: ["VOYAGE", "VOYAGE_FREIGHT_REVENUE_REPORT", "CSR_REPORT"] };
+const REPORTER = { userId: "rpt-e2e-report", name: "Rita Revenue", roleId: "RPTE2E_REV", details: ["VOYAGE", "OUTBOUND", "VOYAGE_FREIGHT_REVENUE_REPORT", "CSR_REPORT"] };
 const CLERK = { userId: "rpt-e2e-clerk", name: "Celso Clerk", roleId: "RPTE2E_CLK", details: ["VOYAGE"] };
 
 let asAdmin: AdminCall;
@@ -170,6 +170,24 @@ describe("the operation report", () => {
       .toBe(`${loading.voyageNum} · DEMO-LOADING: TEU booked ${loading.teu}, Waybills ${loading.waybills}, Full vans loaded ${loading.loadedFull}`);
     const row = await rowOf("operation-table", `${loading.voyageNum} · DEMO-LOADING`);
     expect(await cellText("operation-table", row, 4)).toBe(String(loading.teu));
+  });
+});
+
+describe("tally sheet finalization", () => {
+  it("lists the open voyage's final tally under Outbound with its vans", async () => {
+    await page.goto(`${baseURL}/outbound`);
+    await page.getByTestId("area-link-tally_finalization").click();
+    await page.getByTestId("tally-finalization-report").waitFor();
+    const from = await page.getByTestId("tally-finalization-from").inputValue();
+    const to = await page.getByTestId("tally-finalization-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/tallySheetFinalization?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: { tallySheetNum: string; voyageRef: string; status: string; full: number; empty: number }[];
+    };
+    const final = answer.data.find((s) => s.voyageRef === "DEMO-OPEN" && s.status === "Final")!;
+    expect(await page.getByTestId(`tally-finalization-chart-bar-${final.tallySheetNum}`).locator("title").textContent())
+      .toBe(`${final.tallySheetNum} (DEMO-OPEN): Full vans ${final.full}, Empty vans ${final.empty}`);
+    const row = await rowOf("tally-finalization-table", final.tallySheetNum);
+    expect(await cellText("tally-finalization-table", row, 5)).toBe(String(final.full));
   });
 });
 

@@ -5,6 +5,7 @@ import type { DownloadFile } from "../../shared/files.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
 import { operationReport } from "./operations.ts";
+import { tallyFinalizationReport } from "./tally-finalization.ts";
 import { revenueReport } from "./revenue.ts";
 import type {
   BookingReport,
@@ -16,6 +17,8 @@ import type {
   OperationReport,
   RevenueQuery,
   RevenueReport,
+  TallyFinalizationQuery,
+  TallyFinalizationReport,
 } from "./schemas.ts";
 
 /** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
@@ -50,4 +53,14 @@ export async function comparativeWorkbook(
 export async function operationWorkbook(db: Db, scope: BranchScope, query: OperationQuery): Promise<{ file: DownloadFile; report: OperationReport }> {
   const report = await operationReport(db, scope, query);
   return { file: await buildDocument("operationReport", report), report };
+}
+
+/** Tally sheet finalization as Tally_Sheet_Finalization_{from}_{to}.xlsx, with the answer it was made from. */
+export async function tallyFinalizationWorkbook(
+  db: Db,
+  scope: BranchScope,
+  query: TallyFinalizationQuery,
+): Promise<{ file: DownloadFile; report: TallyFinalizationReport }> {
+  const report = await tallyFinalizationReport(db, scope, query);
+  return { file: await buildDocument("tallyFinalization", report), report };
 }

@@ -3,8 +3,9 @@ import { route, type RouteDef } from "../../http/route.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
 import { operationReport } from "./operations.ts";
+import { tallyFinalizationReport } from "./tally-finalization.ts";
 import { documentTreeOf } from "./document-tree.ts";
-import { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook } from "./documents.ts";
+import { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, tallyFinalizationWorkbook } from "./documents.ts";
 import { revenueReport } from "./revenue.ts";
 import {
   bookingReport as bookingAnswer,
@@ -18,6 +19,8 @@ import {
   operationReport as operationAnswer,
   revenueQuery,
   revenueReport as revenueAnswer,
+  tallyFinalizationQuery,
+  tallyFinalizationReport as tallyFinalizationAnswer,
 } from "./schemas.ts";
 
 /**
@@ -61,6 +64,16 @@ export const reportRoutes: RouteDef[] = [
     method: "get", path: "/Bookings/reports/operation/download", permission: "VOYAGE", tag, query: operationQuery,
     summary: "The operation report as Operation_Report_{from}_{to}.xlsx",
   }, async ({ deps, query, caller }) => fileResponse((await operationWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/tallySheetFinalization", permission: "OUTBOUND", tag, query: tallyFinalizationQuery,
+    summary: "Tally sheet finalization: the tally sheets of the voyages departing in a period with their vans, when counting began " +
+      "and ended, and when and by whom each was made final",
+    response: tallyFinalizationAnswer,
+  }, ({ deps, query, caller }) => tallyFinalizationReport(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/tallySheetFinalization/download", permission: "OUTBOUND", tag, query: tallyFinalizationQuery,
+    summary: "Tally sheet finalization as Tally_Sheet_Finalization_{from}_{to}.xlsx",
+  }, async ({ deps, query, caller }) => fileResponse((await tallyFinalizationWorkbook(deps.db, caller, query)).file)),
   route({
     method: "get", path: "/Bookings/reports/bookings", permission: "VOYAGE", tag, query: bookingReportQuery,
     summary: "The booking report: the bookings dated in a period with their quantity, TEU and charges, and the count per status " +

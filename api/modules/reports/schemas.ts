@@ -313,3 +313,44 @@ export const operationReport = z.object({
   message: z.string().optional(),
 });
 export type OperationReport = z.infer<typeof operationReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Tally sheet finalization
+
+/** The tally sheets of the voyages departing in the period, narrowed by the tallying branch or one voyage. */
+export const tallyFinalizationQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  voyageNum: optionalCode("voyageNum", 40),
+}).superRefine(checkPeriod);
+export type TallyFinalizationQuery = z.infer<typeof tallyFinalizationQuery>;
+
+export const tallyFinalizationRow = z.object({
+  tallySheetNum: z.string(),
+  tallySheetType: z.string(),
+  status: z.string(),
+  voyageNum: z.string(),
+  voyageRef: z.string(),
+  estimatedTimeDeparture: z.string(),
+  branchCode: z.string(),
+  destinationBranchCode: z.string(),
+  /** Vans counted (taken-back lines left out): full and empty. */
+  full: z.number(),
+  empty: z.number(),
+  firstCounted: z.string().nullable(),
+  lastCounted: z.string().nullable(),
+  dateFinalized: z.string().nullable(),
+  finalizedBy: z.string(),
+  /** Whole minutes from the last van counted to the final tally; null while the sheet is open. */
+  minutesToFinal: z.number().nullable(),
+});
+export type TallyFinalizationRow = z.infer<typeof tallyFinalizationRow>;
+
+export const tallyFinalizationReport = z.object({
+  data: z.array(tallyFinalizationRow),
+  totals: z.object({ sheets: z.number(), final: z.number(), open: z.number(), full: z.number(), empty: z.number() }),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type TallyFinalizationReport = z.infer<typeof tallyFinalizationReport>;

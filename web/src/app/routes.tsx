@@ -158,6 +158,7 @@ export const ROUTES: AppRoute[] = [
   // The CRO accounting record's read page sits under /outbound in the spec; it is CRO Accounting's screen.
   r(PAGES.croRead, "CRO accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingReadPage.tsx"))),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
+  r(PAGES.tallyFinalization, "Tally sheet finalization", "OUTBOUND", lazy(() => import("../features/reports/pages/TallyFinalizationPage.tsx"))),
 
   { ...area(PAGES.inbound, "Inbound", "INBOUND"), panel: lazy(() => import("../features/inbound/pages/DischargePanel.tsx")) },
   r(PAGES.unloadList, "Unload list", "INBOUND", lazy(() => import("../features/inbound/pages/UnloadListPage.tsx"))),

@@ -11,11 +11,14 @@ import type {
   OperationReport,
   RevenueQuery,
   RevenueReport,
+  TallyFinalizationQuery,
+  TallyFinalizationReport,
 } from "../../../../api/modules/reports/schemas.ts";
 
 /** The calls of the reports module. */
 
 export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, OperationQuery, OperationReport, RevenueQuery, RevenueReport };
+export type { TallyFinalizationQuery, TallyFinalizationReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
 
@@ -37,3 +40,7 @@ export const comparativeWorkbook = (query: ComparativeRevenueQuery) => requestFi
 
 export const operationReport = (query: OperationQuery) => api.get<OperationReport>("/Bookings/reports/operation", { ...query });
 export const operationWorkbook = (query: OperationQuery) => requestFile("/Bookings/reports/operation/download", { ...query });
+
+export const tallyFinalization = (query: TallyFinalizationQuery) =>
+  api.get<TallyFinalizationReport>("/Bookings/reports/tallySheetFinalization", { ...query });
+export const tallyFinalizationWorkbook = (query: TallyFinalizationQuery) => requestFile("/Bookings/reports/tallySheetFinalization/download", { ...query });
