@@ -29,6 +29,7 @@ import type {
   OperationReport,
   RevenueReport,
   TallyFinalizationReport,
+  VoyageHistoryReport,
 } from "../api/modules/reports/schemas.ts";
 
 /**
@@ -85,6 +86,10 @@ export const documentBuilders = {
   tallyFinalization: async () => {
     const t = await import("./exports/tally-finalization.ts");
     return (report: TallyFinalizationReport): DownloadFile => workbookFile(t.buildTallyFinalizationWorkbook(report), t.tallyFinalizationFileName(report));
+  },
+  voyageHistory: async () => {
+    const t = await import("./exports/voyage-history.ts");
+    return (report: VoyageHistoryReport): DownloadFile => workbookFile(t.buildVoyageHistoryWorkbook(report), t.voyageHistoryFileName(report));
   },
   bookingReport: async () => {
     const t = await import("./exports/booking-reports.ts");

@@ -79,6 +79,7 @@ export const PAGES = {
   comparativeRevenue: "/voyage/reports/comparative_revenue",
   bookingReport: "/voyage/reports/bookings",
   operationReport: "/voyage/reports/operation",
+  voyageHistory: "/voyage/reports/voyage_history",
   documentTree: "/voyage/reports/document_tree",
   documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 

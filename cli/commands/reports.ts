@@ -12,6 +12,8 @@ import {
   revenueWorkbook,
   tallyFinalizationQuery,
   tallyFinalizationWorkbook,
+  voyageHistoryQuery,
+  voyageHistoryWorkbook,
 } from "../../api/modules/reports/index.ts";
 import { type CliContext, CliError, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
@@ -83,6 +85,20 @@ export function registerReportCommands(program: Command, ctx: CliContext): void 
         if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
         const { file, report: answer } = await tallyFinalizationWorkbook(handle.db, EVERY_BRANCH, query.data);
         saveFile(ctx, opts.out, file, answer.totals.sheets, "tally sheet");
+      })
+    );
+  report.command("voyage-history")
+    .description("write Voyage_History_{from}_{to}.xlsx: the voyages departing from --from to --to, planned against actual departure and arrival")
+    .requiredOption("--from <YYYY-MM-DD>", "first departure date")
+    .requiredOption("--to <YYYY-MM-DD>", "last departure date")
+    .option("--branch <code>", "only the voyages of this origin branch")
+    .option("--out <file>", "workbook to write (a directory gets the report's own file name)", ".")
+    .action((opts: ReportOptions) =>
+      withDatabase(ctx, async (handle) => {
+        const query = voyageHistoryQuery.safeParse({ dateFrom: opts.from, dateTo: opts.to, branchCode: opts.branch });
+        if (!query.success) throw new CliError(query.error.issues.map((i) => i.message).join("; "));
+        const { file, report: answer } = await voyageHistoryWorkbook(handle.db, EVERY_BRANCH, query.data);
+        saveFile(ctx, opts.out, file, answer.data.length, "voyage");
       })
     );
   for (const spec of [

@@ -207,6 +207,29 @@ describe("tally sheet finalization", () => {
   });
 });
 
+describe("voyage history", () => {
+  it("sets each demo voyage's schedule beside the departure and arrival its vessel updates record", async () => {
+    const res = await as("clerk", `/Bookings/reports/voyageHistory?${period}`);
+    expect(res.status).toBe(200);
+    const report = await json(res);
+    // The arrived voyage left 30 minutes late and reached Cebu an hour early; the one at sea left 30 minutes late.
+    expect(report.data.map((v: any) => [v.voyageRef, v.stage, v.departureDelayMinutes, v.lastPortBranchCode, v.arrivalDelayMinutes, v.reguides])).toEqual([
+      ["DEMO-ARRIVED", "Arrived", 30, "CEB", -60, 0],
+      ["DEMO-AT-SEA", "At sea", 30, "DVO", null, 0],
+      ["DEMO-LOADING", "Not departed", null, "DVO", null, 0],
+      ["DEMO-OPEN", "Not departed", null, "CEB", null, 0],
+      ["DEMO-DRAFT", "Not departed", null, "DVO", null, 0],
+    ]);
+    expect(report.totals).toEqual({ voyages: 5, departed: 2, arrived: 1, lateDepartures: 2, lateArrivals: 0 });
+    const file = await as("clerk", `/Bookings/reports/voyageHistory/download?${period}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array" }).Sheets["Voyage history"], { header: 1 });
+    expect(rows.slice(1).map((r) => [r[1], r[7], r[11], r[13]])).toEqual([
+      ["DEMO-ARRIVED", 30, -60, "Arrived"], ["DEMO-AT-SEA", 30, undefined, "At sea"], ["DEMO-LOADING", undefined, undefined, "Not departed"],
+      ["DEMO-OPEN", undefined, undefined, "Not departed"], ["DEMO-DRAFT", undefined, undefined, "Not departed"],
+    ]);
+  });
+});
+
 describe("comparative revenue", () => {
   it("sets a period beside the one before it and the same dates a year earlier, a leap day falling back to the 28th", () => {
     expect(comparedPeriods("2028-02-01", "2028-02-29")).toEqual({

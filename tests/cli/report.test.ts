@@ -124,4 +124,13 @@ describe("lading report revenue", () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Tally sheet finalization"]!, { header: 1 });
     expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([["Status", "Full Vans", "Empty Vans"], ["Open", 1, 0], ["Final", 1, 1], ["", 2, 1]]);
   });
+
+  it("writes the voyage history of the demo voyages", async () => {
+    const run = await lading(["report", "voyage-history", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Voyage_History_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Voyage history"]!, { header: 1 });
+    expect(rows[1]?.slice(7, 8).concat(rows[1]?.slice(11, 14))).toEqual([30, -60, 0, "Arrived"]);
+  });
 });

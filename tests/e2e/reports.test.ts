@@ -191,6 +191,25 @@ describe("tally sheet finalization", () => {
   });
 });
 
+describe("voyage history", () => {
+  it("charts how late the demo voyages that left were, as the server works it out", async () => {
+    await page.goto(`${baseURL}/voyage`);
+    await page.getByTestId("area-link-voyage_history").click();
+    await page.getByTestId("voyage-history-report").waitFor();
+    const from = await page.getByTestId("voyage-history-from").inputValue();
+    const to = await page.getByTestId("voyage-history-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/Bookings/reports/voyageHistory?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: { voyageNum: string; voyageRef: string; departureDelayMinutes: number | null; arrivalDelayMinutes: number | null; stage: string }[];
+    };
+    const arrived = answer.data.find((v) => v.voyageRef === "DEMO-ARRIVED")!;
+    expect([arrived.stage, arrived.departureDelayMinutes, arrived.arrivalDelayMinutes]).toEqual(["Arrived", 30, -60]);
+    expect(await page.getByTestId(`voyage-history-chart-bar-${arrived.voyageNum}`).locator("title").textContent())
+      .toBe(`${arrived.voyageNum} · DEMO-ARRIVED: Minutes late leaving 30, Minutes late arriving -60`);
+    const row = await rowOf("voyage-history-table", `${arrived.voyageNum} · DEMO-ARRIVED`);
+    expect([await cellText("voyage-history-table", row, 4), await cellText("voyage-history-table", row, 7)]).toEqual(["30 min late", "60 min early"]);
+  });
+});
+
 describe("comparative revenue", () => {
   it("sets this period's revenue per lane beside the period before and last year, as the server adds them up", async () => {
     await page.goto(`${baseURL}/voyage`);

@@ -6,6 +6,7 @@ import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
 import { operationReport } from "./operations.ts";
 import { tallyFinalizationReport } from "./tally-finalization.ts";
+import { voyageHistoryReport } from "./voyage-history.ts";
 import { revenueReport } from "./revenue.ts";
 import type {
   BookingReport,
@@ -19,6 +20,8 @@ import type {
   RevenueReport,
   TallyFinalizationQuery,
   TallyFinalizationReport,
+  VoyageHistoryQuery,
+  VoyageHistoryReport,
 } from "./schemas.ts";
 
 /** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
@@ -63,4 +66,10 @@ export async function tallyFinalizationWorkbook(
 ): Promise<{ file: DownloadFile; report: TallyFinalizationReport }> {
   const report = await tallyFinalizationReport(db, scope, query);
   return { file: await buildDocument("tallyFinalization", report), report };
+}
+
+/** Voyage history as Voyage_History_{from}_{to}.xlsx, with the answer it was made from. */
+export async function voyageHistoryWorkbook(db: Db, scope: BranchScope, query: VoyageHistoryQuery): Promise<{ file: DownloadFile; report: VoyageHistoryReport }> {
+  const report = await voyageHistoryReport(db, scope, query);
+  return { file: await buildDocument("voyageHistory", report), report };
 }

@@ -4,8 +4,10 @@ import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
 import { operationReport } from "./operations.ts";
 import { tallyFinalizationReport } from "./tally-finalization.ts";
+import { voyageHistoryReport } from "./voyage-history.ts";
 import { documentTreeOf } from "./document-tree.ts";
-import { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, tallyFinalizationWorkbook } from "./documents.ts";
+import { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, tallyFinalizationWorkbook,
+  voyageHistoryWorkbook } from "./documents.ts";
 import { revenueReport } from "./revenue.ts";
 import {
   bookingReport as bookingAnswer,
@@ -21,6 +23,8 @@ import {
   revenueReport as revenueAnswer,
   tallyFinalizationQuery,
   tallyFinalizationReport as tallyFinalizationAnswer,
+  voyageHistoryQuery,
+  voyageHistoryReport as voyageHistoryAnswer,
 } from "./schemas.ts";
 
 /**
@@ -74,6 +78,16 @@ export const reportRoutes: RouteDef[] = [
     method: "get", path: "/Bookings/reports/tallySheetFinalization/download", permission: "OUTBOUND", tag, query: tallyFinalizationQuery,
     summary: "Tally sheet finalization as Tally_Sheet_Finalization_{from}_{to}.xlsx",
   }, async ({ deps, query, caller }) => fileResponse((await tallyFinalizationWorkbook(deps.db, caller, query)).file)),
+  route({
+    method: "get", path: "/Bookings/reports/voyageHistory", permission: "VOYAGE", tag, query: voyageHistoryQuery,
+    summary: "Voyage history: the voyages departing in a period, each with its ETD and ETA at the last port beside the actual " +
+      "departure and arrival the vessel updates record, minutes late or early, and its reguides",
+    response: voyageHistoryAnswer,
+  }, ({ deps, query, caller }) => voyageHistoryReport(deps.db, caller, query)),
+  route({
+    method: "get", path: "/Bookings/reports/voyageHistory/download", permission: "VOYAGE", tag, query: voyageHistoryQuery,
+    summary: "Voyage history as Voyage_History_{from}_{to}.xlsx",
+  }, async ({ deps, query, caller }) => fileResponse((await voyageHistoryWorkbook(deps.db, caller, query)).file)),
   route({
     method: "get", path: "/Bookings/reports/bookings", permission: "VOYAGE", tag, query: bookingReportQuery,
     summary: "The booking report: the bookings dated in a period with their quantity, TEU and charges, and the count per status " +

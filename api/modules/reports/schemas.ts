@@ -354,3 +354,46 @@ export const tallyFinalizationReport = z.object({
   message: z.string().optional(),
 });
 export type TallyFinalizationReport = z.infer<typeof tallyFinalizationReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Voyage history
+
+/** The voyages departing (ETD, Manila) in the period, narrowed by origin branch or vessel. */
+export const voyageHistoryQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  vesselCode: optionalCode("vesselCode"),
+}).superRefine(checkPeriod);
+export type VoyageHistoryQuery = z.infer<typeof voyageHistoryQuery>;
+
+export const voyageHistoryRow = z.object({
+  voyageNum: z.string(),
+  voyageRef: z.string(),
+  vesselCode: z.string(),
+  routeCode: z.string(),
+  originBranchCode: z.string(),
+  estimatedTimeDeparture: z.string(),
+  /** The first actual departure the vessel updates record at the origin; null until one is. */
+  actualTimeDeparture: z.string().nullable(),
+  /** Whole minutes late (negative: early). */
+  departureDelayMinutes: z.number().nullable(),
+  lastPortBranchCode: z.string(),
+  estimatedTimeArrival: z.string().nullable(),
+  actualTimeArrival: z.string().nullable(),
+  arrivalDelayMinutes: z.number().nullable(),
+  /** Vessel changes and voyage transfers made on it. */
+  reguides: z.number(),
+  /** "Not departed", "At sea" or "Arrived", from the actual times recorded. */
+  stage: z.string(),
+  croStatus: z.string(),
+});
+export type VoyageHistoryRow = z.infer<typeof voyageHistoryRow>;
+
+export const voyageHistoryReport = z.object({
+  data: z.array(voyageHistoryRow),
+  totals: z.object({ voyages: z.number(), departed: z.number(), arrived: z.number(), lateDepartures: z.number(), lateArrivals: z.number() }),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type VoyageHistoryReport = z.infer<typeof voyageHistoryReport>;

@@ -13,12 +13,14 @@ import type {
   RevenueReport,
   TallyFinalizationQuery,
   TallyFinalizationReport,
+  VoyageHistoryQuery,
+  VoyageHistoryReport,
 } from "../../../../api/modules/reports/schemas.ts";
 
 /** The calls of the reports module. */
 
 export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, OperationQuery, OperationReport, RevenueQuery, RevenueReport };
-export type { TallyFinalizationQuery, TallyFinalizationReport };
+export type { TallyFinalizationQuery, TallyFinalizationReport, VoyageHistoryQuery, VoyageHistoryReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
 
@@ -44,3 +46,6 @@ export const operationWorkbook = (query: OperationQuery) => requestFile("/Bookin
 export const tallyFinalization = (query: TallyFinalizationQuery) =>
   api.get<TallyFinalizationReport>("/Bookings/reports/tallySheetFinalization", { ...query });
 export const tallyFinalizationWorkbook = (query: TallyFinalizationQuery) => requestFile("/Bookings/reports/tallySheetFinalization/download", { ...query });
+
+export const voyageHistory = (query: VoyageHistoryQuery) => api.get<VoyageHistoryReport>("/Bookings/reports/voyageHistory", { ...query });
+export const voyageHistoryWorkbook = (query: VoyageHistoryQuery) => requestFile("/Bookings/reports/voyageHistory/download", { ...query });
