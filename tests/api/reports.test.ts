@@ -118,6 +118,10 @@ describe("revenue per voyage, lane and customer", () => {
     const bad = await as("boss", "/Bookings/reports/revenue?dateFrom=12/01/2026&dateTo=2026-12-01");
     expect(bad.status).toBe(400);
     expect((await expectErrorBody(bad)).errors.dateFrom).toEqual(["From date must be a date written YYYY-MM-DD"]);
+    // A day that is not one is told on its field, and the period is not judged.
+    const impossible = await as("boss", "/Bookings/reports/revenue?dateFrom=2026-02-30&dateTo=2026-13-01");
+    expect(impossible.status).toBe(400);
+    expect((await expectErrorBody(impossible)).errors).toEqual({ "": [expect.any(String)], dateFrom: ["From date is not a real date"], dateTo: ["To date is not a real date"] });
   });
 
   it("downloads the same figures as Revenue_Report_{from}_{to}.xlsx with fixed widths", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daysBetween } from "../../shared/dates.ts";
+import { daysBetween, isBusinessDate } from "../../shared/dates.ts";
 import { dateText } from "../../shared/fields.ts";
 
 /**
@@ -33,6 +33,8 @@ const period = {
 };
 
 function checkPeriod(v: { dateFrom: string; dateTo: string }, ctx: z.RefinementCtx) {
+  // A date refused on its own field says so there; the period is judged only between two real days.
+  if (!isBusinessDate(v.dateFrom) || !isBusinessDate(v.dateTo)) return;
   if (v.dateTo < v.dateFrom) ctx.addIssue({ code: "custom", message: "To date cannot be before the from date", path: ["dateTo"] });
   else if (daysBetween(v.dateFrom, v.dateTo) >= REPORT_MAX_DAYS) {
     ctx.addIssue({ code: "custom", message: `The period can be at most ${REPORT_MAX_DAYS} days long`, path: ["dateTo"] });
