@@ -77,6 +77,8 @@ async function scriptBytes(browser, url) {
     files: scripts.length,
     // jsPDF and SheetJS announce themselves in their code; neither may be part of the first load.
     documentBuilders: scripts.some((s) => /jsPDF|SheetJS/.test(s.b.toString("latin1"))),
+    // Recharts names its own wrapper classes; it belongs to the report screens' chunk.
+    charts: scripts.some((s) => /recharts-wrapper/.test(s.b.toString("latin1"))),
     raw: scripts.reduce((n, s) => n + s.b.length, 0),
     gzip: scripts.reduce((n, s) => n + gzipSync(s.b, { level: 9 }).length, 0),
   };
@@ -98,8 +100,9 @@ try {
     { page: "bare Button + Table", scripts: bare.files, raw: kb(bare.raw), gzip: kb(bare.gzip) },
   ]);
   console.log(`jsPDF or xlsx loaded by the sign-in page: ${app.documentBuilders ? "YES (they belong in lazy chunks)" : "no"}`);
+  console.log(`Recharts loaded by the sign-in page: ${app.charts ? "YES (it belongs with the report screens)" : "no"}`);
   const ratio = app.gzip / bare.gzip;
-  const missed = !(ratio <= TARGET) || app.documentBuilders;
+  const missed = !(ratio <= TARGET) || app.documentBuilders || app.charts;
   console.log(`sign-in page JS is ${ratio.toFixed(2)}x the bare Blueprint page's (target <= ${TARGET})${missed ? "  MISSED" : ""}`);
   if (missed) process.exitCode = 1;
 } finally {

@@ -23,6 +23,15 @@ import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
 import type { BuildupReportDocument } from "./documents/buildup-report.ts";
 import type { VoyageReport } from "./exports/voyage-reports.ts";
+import type {
+  BookingReport,
+  ComparativeRevenueReport,
+  CsrReport,
+  OperationReport,
+  RevenueReport,
+  TallyFinalizationReport,
+  VoyageHistoryReport,
+} from "../api/modules/reports/schemas.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -62,6 +71,34 @@ export const documentBuilders = {
   quotationAging: async () => {
     const t = await import("./exports/sq-reports.ts");
     return (report: AgingExport): DownloadFile => workbookFile(t.buildAgingWorkbook(report), t.SQ_AGING_XLSX_NAME);
+  },
+  revenueReport: async () => {
+    const t = await import("./exports/revenue-report.ts");
+    return (report: RevenueReport): DownloadFile => workbookFile(t.buildRevenueReportWorkbook(report), t.revenueReportFileName(report));
+  },
+  comparativeRevenue: async () => {
+    const t = await import("./exports/comparative-revenue.ts");
+    return (report: ComparativeRevenueReport): DownloadFile => workbookFile(t.buildComparativeRevenueWorkbook(report), t.comparativeRevenueFileName(report));
+  },
+  operationReport: async () => {
+    const t = await import("./exports/operation-report.ts");
+    return (report: OperationReport): DownloadFile => workbookFile(t.buildOperationReportWorkbook(report), t.operationReportFileName(report));
+  },
+  tallyFinalization: async () => {
+    const t = await import("./exports/tally-finalization.ts");
+    return (report: TallyFinalizationReport): DownloadFile => workbookFile(t.buildTallyFinalizationWorkbook(report), t.tallyFinalizationFileName(report));
+  },
+  voyageHistory: async () => {
+    const t = await import("./exports/voyage-history.ts");
+    return (report: VoyageHistoryReport): DownloadFile => workbookFile(t.buildVoyageHistoryWorkbook(report), t.voyageHistoryFileName(report));
+  },
+  bookingReport: async () => {
+    const t = await import("./exports/booking-reports.ts");
+    return (report: BookingReport): DownloadFile => workbookFile(t.buildBookingReportWorkbook(report), t.bookingReportFileName(report));
+  },
+  csrReport: async () => {
+    const t = await import("./exports/booking-reports.ts");
+    return (report: CsrReport): DownloadFile => workbookFile(t.buildCsrReportWorkbook(report), t.csrReportFileName(report));
   },
   pickUpList: async () => {
     const t = await import("./exports/pick-up-list.ts");

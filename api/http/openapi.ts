@@ -54,6 +54,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "PdcClearing": "Post-dated cheques by due date: deposited, cleared on a banking day, bounced or replaced.",
   "BaseManualSI": "Manual sales invoices on the serials of the branch's Authority-to-Print booklets, and the booklet register.",
   "Hustling": "Vans hauled at a branch for a voyage, from a yard to another vessel or to a port, and their cargo transfer (hustling) slip.",
+  "Reports": "The booking reports: revenue per voyage, lane and customer with its workbook, and the document tree of a booking.",
   "Customer requests": "Requests for a new customer or a change to one, their approval into the customer master, and the company-name search.",
   "Waivers": "Waivers of a waybill's charges with their supporting files, endorsed and approved into adjustments beside the charge lines.",
   "Charge overrides": "A new value for a waybill's charge line with the reason, approved into an adjustment beside the line.",

@@ -16,6 +16,7 @@ import type { LadingModule } from "./manifest.ts";
 import { masterDataModule } from "./master-data/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
 import { outboundModule } from "./outbound/index.ts";
+import { reportsModule } from "./reports/index.ts";
 import { rolesModule } from "./roles/index.ts";
 import { salesQuotationsModule } from "./sales-quotations/index.ts";
 import { systemModule } from "./system/index.ts";
@@ -49,6 +50,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   hustlingModule,
   customerRequestsModule,
   waiversModule,
+  reportsModule,
 ];
 
 /** The routes of the listed modules, as declared. */

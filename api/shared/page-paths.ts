@@ -75,6 +75,13 @@ export const PAGES = {
   soundings: "/voyage/soundings",
   soundingsOf: "/voyage/soundings/:year/:month/:vesselCode",
   vesselHistory: "/voyage/vessel_history",
+  revenueReport: "/voyage/reports/revenue",
+  comparativeRevenue: "/voyage/reports/comparative_revenue",
+  bookingReport: "/voyage/reports/bookings",
+  operationReport: "/voyage/reports/operation",
+  voyageHistory: "/voyage/reports/voyage_history",
+  documentTree: "/voyage/reports/document_tree",
+  documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 
   outbound: "/outbound",
   outboundCts: "/outbound/cts",
@@ -85,6 +92,7 @@ export const PAGES = {
   stowagePlan: "/outbound/stowage/:voyageNum",
   croRead: "/outbound/CROAcctg/read/:id",
   outboundDispatch: "/outbound/dispatchModule",
+  tallyFinalization: "/outbound/reports/tally_finalization",
 
   inbound: "/inbound",
   unloadList: "/inbound/unloadList/:voyageNum",

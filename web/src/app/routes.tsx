@@ -43,6 +43,8 @@ const CalendarPage = lazy(() => import("../features/calendar/pages/CalendarPage.
 const SqReportsPage = lazy(() => import("../features/sales-quotations/reports/SqReportsPage.tsx"));
 const CustomerRequestsPage = lazy(() => import("../features/customer-requests/pages/CustomerRequestsPage.tsx"));
 const WaiversPage = lazy(() => import("../features/waivers/pages/WaiversPage.tsx"));
+const RevenueReportPage = lazy(() => import("../features/reports/pages/RevenueReportPage.tsx"));
+const DocumentTreePage = lazy(() => import("../features/reports/pages/DocumentTreePage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -133,6 +135,17 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.soundings, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
   r(PAGES.soundingsOf, "Soundings", "VOYAGE", lazy(() => import("../features/voyages/soundings/SoundingsPage.tsx"))),
   r(PAGES.vesselHistory, "Vessel history", "VOYAGE", lazy(() => import("../features/voyages/history/VesselHistoryPage.tsx"))),
+  // The booking reports (001 §7): the revenue report needs its report role besides the menu.
+  { ...r(PAGES.revenueReport, "Revenue report", "VOYAGE", RevenueReportPage), capability: "VOYAGE_FREIGHT_REVENUE_REPORT" },
+  {
+    ...r(PAGES.comparativeRevenue, "Comparative revenue", "VOYAGE", lazy(() => import("../features/reports/pages/ComparativeRevenuePage.tsx"))),
+    capability: "VOYAGE_FREIGHT_REVENUE_REPORT",
+  },
+  r(PAGES.operationReport, "Operation report", "VOYAGE", lazy(() => import("../features/reports/pages/OperationReportPage.tsx"))),
+  r(PAGES.voyageHistory, "Voyage history", "VOYAGE", lazy(() => import("../features/reports/pages/VoyageHistoryPage.tsx"))),
+  r(PAGES.bookingReport, "Booking report", "VOYAGE", lazy(() => import("../features/reports/pages/BookingReportPage.tsx"))),
+  r(PAGES.documentTree, "Document tree of a booking", "VOYAGE", DocumentTreePage),
+  r(PAGES.documentTreeOf, "Document tree of a booking", "VOYAGE", DocumentTreePage),
 
   // The landing page holds the one voyage list (001 §7 voyage listings per branch): each voyage's load list, tally
   // sheet, stowage plan and confirmations, reports, reguiding and pick-up lists open from its row.
@@ -146,6 +159,7 @@ export const ROUTES: AppRoute[] = [
   // The CRO accounting record's read page sits under /outbound in the spec; it is CRO Accounting's screen.
   r(PAGES.croRead, "CRO accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingReadPage.tsx"))),
   r(PAGES.outboundDispatch, "Outbound dispatch", "OUTBOUND", lazy(() => import("../features/outbound/pages/DispatchPage.tsx"))),
+  r(PAGES.tallyFinalization, "Tally sheet finalization", "OUTBOUND", lazy(() => import("../features/reports/pages/TallyFinalizationPage.tsx"))),
 
   { ...area(PAGES.inbound, "Inbound", "INBOUND"), panel: lazy(() => import("../features/inbound/pages/DischargePanel.tsx")) },
   r(PAGES.unloadList, "Unload list", "INBOUND", lazy(() => import("../features/inbound/pages/UnloadListPage.tsx"))),
@@ -188,6 +202,11 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.customerRequestDrafts, "Draft customer requests", "CUSTOMER", CustomerRequestsPage),
   r(PAGES.customerRequestArchive, "Customer request archive", "CUSTOMER", CustomerRequestsPage),
 ];
+
+/** Whether the user may open a route: its access, and the report role it needs when it names one. */
+export function mayOpen(user: SessionUser | null, route: Pick<AppRoute, "access" | "capability">): boolean {
+  return canAccess(user, route.access) && (!route.capability || (user?.capabilities ?? []).includes(route.capability));
+}
 
 export function canAccess(user: SessionUser | null, access: Access): boolean {
   switch (access) {
@@ -248,7 +267,7 @@ export function resolveRoute(pathname: string, user: SessionUser | null): Resolu
   for (const { route, params } of matches) {
     if (route.access === "signedOut" && user) continue;
     if (route.access !== "public" && route.access !== "signedOut" && !user) continue;
-    if (!canAccess(user, route.access)) return { kind: "noAccess", route };
+    if (!mayOpen(user, route)) return { kind: "noAccess", route };
     if (route.redirectTo) return { kind: "redirect", to: route.redirectTo };
     return { kind: "page", route, params };
   }

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { MenuId } from "../../../api/modules/roles/schemas.ts";
+import type { Capability } from "../../../api/shared/permissions.ts";
 
 /**
  * The web's side of the page table (api/shared/page-paths.ts, which the server shares for the links it sends),
@@ -27,6 +28,8 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType<PageProps>>;
   /** Sends the visitor on to another route instead of rendering (the area has no page of its own). */
   redirectTo?: string;
+  /** A report role the screen needs besides its menu (the revenue report's); the server asks for the same. */
+  capability?: Capability;
   /** On an area's landing page, shown under its list of screens (Outbound: the voyages being loaded). */
   panel?: LazyExoticComponent<ComponentType>;
 }

@@ -4,7 +4,7 @@ import { useAtomValue } from "jotai";
 import { AppLink, PageHeader } from "../../components/PageHeader.tsx";
 import { signedInUserAtom } from "../../lib/session.ts";
 import type { PageProps } from "../../lib/paths.ts";
-import { canAccess, childScreens, NotBuiltPage } from "../routes.tsx";
+import { childScreens, mayOpen, NotBuiltPage } from "../routes.tsx";
 
 /**
  * The landing page of an area (Master Data, Voyage, ...): its screens, with the ones still to come marked, and
@@ -12,7 +12,7 @@ import { canAccess, childScreens, NotBuiltPage } from "../routes.tsx";
  */
 export default function AreaPage({ route }: PageProps) {
   const user = useAtomValue(signedInUserAtom);
-  const screens = childScreens(route.path).filter((screen) => canAccess(user, screen.access));
+  const screens = childScreens(route.path).filter((screen) => mayOpen(user, screen));
   return (
     <div className="lading-page" data-testid="area-page">
       <PageHeader title={route.title} />

@@ -1,0 +1,136 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { firstStart } from "../../api/modules/index.ts";
+import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
+import { openDatabase } from "../../db/client.ts";
+
+/**
+ * `lading report revenue`: the revenue workbook written from the same service and builder as the screen's
+ * download, on the demo line (tests/api/reports.test.ts works its sums out by hand).
+ */
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const launcher = path.join(root, "cli", "lading.mjs");
+
+function lading(args: string[], env: { DATA_DIR: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ...env };
+  delete childEnv.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [launcher, ...args], { cwd: root, env: childEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dataDir: string;
+let env: { DATA_DIR: string };
+const today = manilaToday();
+const from = addCalendarDays(today, -30);
+const to = addCalendarDays(today, 30);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "lading-report-"));
+  env = { DATA_DIR: dataDir };
+  const migrated = await lading(["db", "migrate"], env);
+  expect(migrated.code, migrated.stderr).toBe(0);
+  const handle = await openDatabase(env);
+  try {
+    await firstStart(handle.db, { adminPassword: "report-cli-admin-1", linkBase: "http://localhost:8000" });
+  } finally {
+    await handle.close();
+  }
+}, 180_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("lading report revenue", () => {
+  it("writes the revenue workbook of the demo voyages into a directory under its own name", async () => {
+    const run = await lading(["report", "revenue", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Revenue_Report_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 4 waybills to ${file}`);
+    const book = XLSX.read(readFileSync(file), { type: "buffer", cellStyles: true });
+    expect(book.SheetNames).toEqual(["By voyage", "By lane", "By customer", "Waybills"]);
+    const lanes = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By lane"]!, { header: 1 });
+    expect(lanes).toEqual([
+      ["Lane", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
+      ["MNL → CEB", 3, 64176, 14358, 78534, 504],
+      ["MNL → DVO", 1, 30912, 4704, 35616, 0],
+      ["Total", 4, 95088, 19062, 114150, 504],
+    ]);
+    expect((book.Sheets["By lane"]!["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([16, 10, 16, 16, 16, 14]);
+  });
+
+  it("narrows to a branch, and refuses a period read backwards with the field's message", async () => {
+    const cebu = path.join(dataDir, "cebu.xlsx");
+    const run = await lading(["report", "revenue", "--from", from, "--to", to, "--branch", "CEB", "--out", cebu], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe(`Wrote 0 waybills to ${cebu}`);
+    const book = XLSX.read(readFileSync(cebu), { type: "buffer" });
+    expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By voyage"]!, { header: 1 }).at(-1)).toEqual(["Total", "", "", "", "", 0, 0, 0, 0, 0]);
+
+    const backwards = await lading(["report", "revenue", "--from", to, "--to", from, "--out", dataDir], env);
+    expect(backwards.code).toBe(1);
+    expect(backwards.stderr.trim()).toBe("Error: To date cannot be before the from date");
+  });
+
+  it("writes the booking report and bookings by CSR of the demo bookings", async () => {
+    const bookings = await lading(["report", "bookings", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(bookings.code, bookings.stderr).toBe(0);
+    const bookingsFile = path.join(dataDir, `Booking_Report_${from}_${to}.xlsx`);
+    expect(bookings.stdout.trim()).toBe(`Wrote 19 bookings to ${bookingsFile}`);
+    const statuses = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(bookingsFile), { type: "buffer" }).Sheets["By status"]!, { header: 1 });
+    expect(statuses.at(-1)).toEqual(["Total", 19]);
+
+    const csr = await lading(["report", "csr", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(csr.code, csr.stderr).toBe(0);
+    const csrFile = path.join(dataDir, `Bookings_by_CSR_${from}_${to}.xlsx`);
+    expect(csr.stdout.trim()).toBe(`Wrote 19 bookings to ${csrFile}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(csrFile), { type: "buffer" }).Sheets["Bookings by CSR"]!, { header: 1 });
+    expect(rows.map((r) => [r[0], r[2], r.at(-1)])).toEqual([["CSR", "Bookings", "Amount"], ["demo.ops", 19, 491200], ["Total", 19, 491200]]);
+  });
+
+  it("writes comparative revenue, the demo voyages all in this period", async () => {
+    const run = await lading(["report", "comparative-revenue", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Comparative_Revenue_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 2 lanes to ${file}`);
+    const lanes = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By lane"]!, { header: 1 });
+    expect(lanes.slice(1)).toEqual([["MNL → CEB", 78534, 0, 0], ["MNL → DVO", 35616, 0, 0], ["Total", 114150, 0, 0]]);
+  });
+
+  it("writes the operation report of the demo voyages", async () => {
+    const run = await lading(["report", "operation", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Operation_Report_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Operation report"]!, { header: 1 });
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
+  });
+
+  it("writes tally sheet finalization of the demo voyages", async () => {
+    const run = await lading(["report", "tally-finalization", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Tally_Sheet_Finalization_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 2 tally sheets to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Tally sheet finalization"]!, { header: 1 });
+    expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([["Status", "Full Vans", "Empty Vans"], ["Open", 1, 0], ["Final", 1, 1], ["", 2, 1]]);
+  });
+
+  it("writes the voyage history of the demo voyages", async () => {
+    const run = await lading(["report", "voyage-history", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Voyage_History_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Voyage history"]!, { header: 1 });
+    expect(rows[1]?.slice(7, 8).concat(rows[1]?.slice(11, 14))).toEqual([30, -60, 0, "Arrived"]);
+  });
+});
