@@ -11,21 +11,14 @@ export interface ApprovedChangeExportRow {
   waybillref: string | null;
   branchCode: string;
   remarks: string;
-  changes: { label: string; before: unknown; after: unknown }[];
+  /** Each change as "label: before -> after", as the service words it. */
+  changes: string[];
   totalBefore: string;
   totalAfter: string;
   amendmentFee: string;
   requestedBy: string;
   approvedBy: string | null;
   datApproved: string | null;
-}
-
-/** A proposed value as words: an address as its parts, added charges as code and amount. */
-export function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
-  if (Array.isArray(value)) return value.map((c: { chargeCode?: string; amount?: string }) => `${c.chargeCode} ${c.amount}`).join(", ");
-  if (typeof value === "object") return Object.values(value as Record<string, string>).map((p) => String(p).trim()).filter(Boolean).join(", ");
-  return String(value);
 }
 
 export function buildApprovedChangesWorkbook(rows: readonly ApprovedChangeExportRow[]): Uint8Array {
@@ -37,7 +30,7 @@ export function buildApprovedChangesWorkbook(rows: readonly ApprovedChangeExport
       { header: "Booking Ref", width: 22, value: (r) => r.bookingRef },
       { header: "Waybill Ref", width: 22, value: (r) => r.waybillref ?? "" },
       { header: "Branch", width: 8, value: (r) => r.branchCode },
-      { header: "Changes", width: 60, value: (r) => r.changes.map((c) => `${c.label}: ${valueText(c.before) || "(none)"} -> ${valueText(c.after) || "(none)"}`).join("; ") },
+      { header: "Changes", width: 60, value: (r) => r.changes.join("; ") },
       { header: "Charges Before", width: 14, value: (r) => r.totalBefore },
       { header: "Charges After", width: 14, value: (r) => r.totalAfter },
       { header: "Amendment Fee", width: 14, value: (r) => r.amendmentFee },

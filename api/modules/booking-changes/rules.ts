@@ -191,5 +191,16 @@ export const REVISION_FIELDS = {
 } as const;
 export type RevisionField = keyof typeof REVISION_FIELDS;
 
+/** The service modes a change may move a booking to: the bookings' modes of delivery (001 §4 Modes). */
+export const REVISION_DELIVERY_MODES = ["DTD", "PTD", "PTP", "DTP"] as const;
+
 /** Fields whose change re-prices the booking from its quotation. */
 export const PRICED_FIELDS: readonly RevisionField[] = ["voyageNum", "destinationBranchCode", "modeOfDelivery", "pickUpAreaCode", "deliveryAreaCode", "additionalCharges"];
+
+/** A proposed value as words: an address as its parts, added charges as code and amount. */
+export function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (Array.isArray(value)) return value.map((c: { chargeCode?: string; amount?: string }) => `${c.chargeCode} ${c.amount}`).join(", ");
+  if (typeof value === "object") return Object.values(value as Record<string, string>).map((p) => String(p).trim()).filter(Boolean).join(", ");
+  return String(value);
+}

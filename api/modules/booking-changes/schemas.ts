@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { dateModifiedField, MAX_TAKE, wholeNumber } from "../../shared/contracts.ts";
-import { addressInput } from "../bookings/schemas.ts";
-import { DELIVERY_MODES } from "../bookings/rules.ts";
-import { REMARKS_REQUIRED, REVISION_ACTIONS, REVISION_LISTS, REVISION_PAGE_SIZE, REVISION_STATUSES } from "./rules.ts";
+import { REVISION_DELIVERY_MODES as DELIVERY_MODES, REMARKS_REQUIRED, REVISION_ACTIONS, REVISION_LISTS, REVISION_PAGE_SIZE, REVISION_STATUSES } from "./rules.ts";
 
 /** Contracts of the BookingRevisions calls (001 §7); zod and pure modules only, for the web too. */
 
@@ -13,6 +11,17 @@ const text = (label: string, max: number) =>
 const codeOrNull = (label: string) => z.preprocess((v) => (v === "" ? null : v), z.string({ error: `${label} must be a code` }).trim().max(30).nullable());
 const amount = z.union([z.string(), z.number()], { error: "amount must be an amount" }).transform((v) => String(v).trim())
   .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, "amount must be an amount of at most 2 decimals, not negative"));
+
+/** An address as a booking takes it, kept as typed: a part of spaces only must reach the blank-address rule (001 §5). */
+const addressPart = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).max(max, `${label} can be at most ${max} characters`).default("");
+const addressInput = z.object({
+  street: addressPart("Street", 200),
+  barangay: addressPart("Barangay", 120),
+  city: addressPart("City or municipality", 120),
+  province: addressPart("Province", 120),
+  zipCode: addressPart("Zip code", 10),
+});
 
 export const revisionIdParam = z.object({ revisionId: required("revisionId", 40) });
 export const bookingRefParam = z.object({ id: required("bookingRef", 40) });

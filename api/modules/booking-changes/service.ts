@@ -17,17 +17,17 @@ import { historyOf, initialStatus, transition } from "../../shared/workflow.ts";
 import type { Caller } from "../auth/index.ts";
 import type { Capability } from "../../shared/permissions.ts";
 import {
-  addressText, type BookingRecord, bookingByRef, checkAddressNotBlank, deliveryAddressOf, doorProblems, pickUpAddressOf, priceBooking, voyageOf,
+  addressText, type BookingDeliveryMode, type BookingRecord, bookingByRef, checkAddressNotBlank, deliveryAddressOf, doorProblems, pickUpAddressOf, priceBooking, voyageOf,
 } from "../bookings/index.ts";
-import type { DeliveryMode } from "../bookings/rules.ts";
 import { policyInForce } from "../master-data/index.ts";
 import { sendNotification } from "../notifications/index.ts";
 import { reviseWaybill, type WaybillRevision } from "../outbound/index.ts";
 import {
   actionsFor, AMF_CODE, AMF_POLICY, amendmentFeeDue, listOfStatus, NOT_WHILE, NOTHING_PROPOSED, notAllowedWhile, notRevisable, OPEN_STATUSES,
   PRICED_FIELDS, REVISABLE, REVISION_FIELDS, REVISION_MESSAGES, REVISION_SERIES, REVISION_TITLE, type RevisionAction, type RevisionField,
-  revisionFlags, type RevisionStatus, revisionWorkflow, SI_SERIES,
+  revisionFlags, type RevisionStatus, revisionWorkflow, SI_SERIES, valueText,
 } from "./rules.ts";
+import type { ApprovedChangeExportRow } from "../../../templates/exports/booking-changes.ts";
 import type {
   CreateRevisionInput, PageQuery, ProposedValues, ReferenceInput, RevisionChargeLine, RevisionDetailRow, RevisionListQuery, RevisionRow,
   RevisionStatusInput, UpdateRevisionInput,
@@ -197,7 +197,7 @@ async function planRevision(db: Db | Tx, b: BookingRecord, asked: ProposedValues
   let sqdocNum = b.sqdocNum;
   if (repriced) {
     const priced = await priceBooking(db as Db, { voyage, customerCode: b.customerCode, on: b.bookingDate }, {
-      destinationBranchCode: next.destinationBranchCode, modeOfDelivery: next.modeOfDelivery as DeliveryMode, isTandem: b.isTandem,
+      destinationBranchCode: next.destinationBranchCode, modeOfDelivery: next.modeOfDelivery as BookingDeliveryMode, isTandem: b.isTandem,
       pickUpAreaCode: next.pickUpAreaCode, deliveryAreaCode: next.deliveryAreaCode, quantity: b.quantity, quantityTeu: b.quantityTeu,
       cargoWeight: b.cargoWeight, sqdocNum: null, additionalCharges: next.additionalCharges,
     }).catch((err) => {
@@ -637,17 +637,21 @@ export async function listForApprover(db: Db, caller: Caller, q: PageQuery) {
   return await page(db, caller, and(branchCondition(caller, bookingRevisions.branchCode), waitingForCaller(caller), search(q.search)), q);
 }
 
+const DAT_ONLY = "Only DAT staff see the DAT list of booking changes.";
+
 /** getListDatV1: to DAT staff, the approved changes of their branches that moved a waybill, for the yard to follow. */
 export async function listForDat(db: Db, caller: Caller, q: PageQuery) {
-  if (!caller.isDat) throw new AppError("FORBIDDEN", "Only DAT staff see the DAT list of booking changes.");
+  if (!caller.isDat) return { data: [], total: 0, ...revisionFlags(caller), message: DAT_ONLY };
   const where = and(branchCondition(caller, bookingRevisions.branchCode), eq(bookingRevisions.status, "approved"), sql`${bookingRevisions.wayBillRef} is not null`, search(q.search));
   return await page(db, caller, where, q);
 }
 
 /** The approved revisions for downloadApprovedBC, every one of the caller's branches (or theirs with showMyApproved), newest first. */
-export async function approvedForDownload(db: Db, caller: Caller, q: { showMyApproved: boolean; search: string }): Promise<RevisionRow[]> {
+export async function approvedForDownload(db: Db, caller: Caller, q: { showMyApproved: boolean; search: string }): Promise<ApprovedChangeExportRow[]> {
   const records = await db.select().from(bookingRevisions)
     .where(and(branchCondition(caller, bookingRevisions.branchCode), eq(bookingRevisions.status, "approved"), q.showMyApproved ? mine(caller) : undefined, search(q.search)))
     .orderBy(desc(bookingRevisions.datApproved), desc(bookingRevisions.id)).limit(5000);
-  return await rowsOf(db, records);
+  return (await rowsOf(db, records)).map((r) => ({
+    ...r, changes: r.changes.map((c) => `${c.label}: ${valueText(c.before) || "(none)"} -> ${valueText(c.after) || "(none)"}`),
+  }));
 }

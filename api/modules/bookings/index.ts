@@ -34,4 +34,4 @@ export const bookingsModule: LadingModule = {
 // What a booking change (the booking-changes module) re-prices and checks a booking with.
 export { priceBooking } from "./pricing.ts";
 export { checkAddressNotBlank, deliveryAddressOf, doorProblems, pickUpAddressOf, voyageOf } from "./records.ts";
-export { addressInput } from "./schemas.ts";
+export type { DeliveryMode as BookingDeliveryMode } from "./rules.ts";
