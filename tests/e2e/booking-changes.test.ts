@@ -33,6 +33,8 @@ const tokens = {} as Record<Key, string>;
 const browsers: OpenBrowser[] = [];
 const pages = {} as Record<Exclude<Key, "yard">, Page>;
 let booking = { bookingRef: "", wayBillRef: "", total: "" };
+/** The freight line of the booking before and after the change, as the change priced it. */
+const freight = { before: "", after: "" };
 let revisionId = "";
 let totalAfter = "";
 
@@ -74,7 +76,7 @@ beforeAll(async () => {
   // A prepaid booking to Cebu, its van out and its waybill made by the yard.
   const batch = (await world.callAs("staff", "POST", "/Bookings/batch", {
     voyageNum: world.voyageNum, customerCode: "CUS-005", remarks: "",
-    bookings: [{ destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Canned sardines", packaging: "Cartons", quantity: 800, cargoWeight: "14.000", declaredValue: "300000.00", consigneeName: "Mindanao Grocers" }],
+    bookings: [{ destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 800, cargoWeight: "14.000", declaredValue: "300000.00", consigneeName: "Mindanao Grocers" }],
   })).data;
   await world.callAs("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef });
   const bookingRef = batch.bookings[0].bookingRef as string;
@@ -86,7 +88,9 @@ beforeAll(async () => {
     bookingRef, containerVanNum: van, truckingCode: "TRK-001", plateNum: "BCE 101", driver: "Rodel Mendoza", toParty: "Shipper", vanStatus: "Empty",
   });
   const made = (await as("yard", "POST", "/OutBound/waybill/create", { bookingRef })).data;
-  booking = { bookingRef, wayBillRef: made.wayBillRef, total: made.totals.total };
+  // The booking's charges as a change would start from them.
+  const asked = (await as("clerk", "GET", `/BookingRevisions/getBookingRefV1/${bookingRef}`)).data;
+  booking = { bookingRef, wayBillRef: made.wayBillRef, total: asked.total };
   expect(made.destinationBranchCode).toBe("CEB");
 
   for (const key of ["clerk", "endorser", "management", "accounting"] as const) {
@@ -123,6 +127,10 @@ describe("a change moving a waybill to Davao, approved step by step by others", 
     expect(await shown(clerk, "bc-total-before")).toBe(formatAmount(booking.total));
     const detail = (await as("clerk", "GET", `/BookingRevisions/getRevisionId/${revisionId}`)).data;
     totalAfter = detail.totalAfter;
+    const freightOf = (lines: { chargeCode: string; chargePart: string; amount: string }[]) => lines.find((l) => l.chargePart === "FREIGHT" && l.chargeCode === "001")!.amount;
+    freight.before = freightOf(detail.chargesBefore);
+    freight.after = freightOf(detail.chargesAfter);
+    expect(freight.after).not.toBe(freight.before);
     expect(await shown(clerk, "bc-total-after")).toBe(formatAmount(totalAfter));
     expect(totalAfter).not.toBe(booking.total);
     await clerk.getByTestId("bc-action-submit").click();
@@ -159,6 +167,7 @@ describe("a change moving a waybill to Davao, approved step by step by others", 
     await accounting.goto(`${baseURL}/bookingChanges/draft?list=forApproval`);
     await rowButton(accounting, `bc-row-${revisionId}`, "Open").click();
     await accounting.waitForURL(`${baseURL}/bookingChanges/forApproval/read/${revisionId}`);
+    await accounting.getByTestId("bc-action-accountingApprove").waitFor();
     expect(await accounting.getByTestId("bc-actions").getByRole("button").allTextContents()).toEqual(["Approve charges", "Deny"]);
     await accounting.getByTestId("bc-action-accountingApprove").click();
     await seeNotice(accounting, "Successfully Updated Booking Change.");
@@ -174,7 +183,8 @@ describe("a change moving a waybill to Davao, approved step by step by others", 
     ]);
     // The waybill as the yard reads it now: Davao, re-priced; no amendment fee while the van is only out.
     const waybill = (await as("yard", "GET", `/OutBound/waybill/get/${booking.wayBillRef}`)).data;
-    expect([waybill.destinationBranchCode, waybill.totals.total]).toEqual(["DVO", totalAfter]);
+    const line = waybill.charges.find((c: { chargeCode: string; part: string }) => c.chargeCode === "001" && c.part === "FREIGHT");
+    expect([waybill.destinationBranchCode, line.chargeValue]).toEqual(["DVO", freight.after]);
     expect(waybill.charges.map((c: { chargeCode: string }) => c.chargeCode)).not.toContain("AMF");
   });
 });
