@@ -221,12 +221,12 @@ describe("SI/SH references", () => {
     const twice = await bw.call("clerk", "POST", "/BookingRevisions/addReference", { revisionId: r.revisionId, dateModified: r.dateModified, kind: "SH", refNum: "SH-100" });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(`SH reference SH-100 is already on booking change ${r.revisionId}.`);
-    const stale = await bw.call("clerk", "POST", "/BookingRevisions/addReference", { revisionId: r.revisionId, dateModified: made0(r), kind: "SH", refNum: "SH-101" });
+    // A copy read before the last change (its creation time) is refused.
+    const stale = await bw.call("clerk", "POST", "/BookingRevisions/addReference", { revisionId: r.revisionId, dateModified: r.dateCreated, kind: "SH", refNum: "SH-101" });
     expect(stale.status).toBe(409);
     expect(r.sH_Status).toBe("2 SI/SH references");
   });
 });
-const made0 = (r: { dateCreated: string }) => r.dateCreated;
 
 describe("the lists by flag (001 §6)", () => {
   it("show each flag exactly what it should see", async () => {
