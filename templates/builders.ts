@@ -21,6 +21,7 @@ import type { SoundingReportExport } from "./exports/sounding-report.ts";
 import type { AeSummaryExport, AgingExport, CustomersPerAeExport } from "./exports/sq-reports.ts";
 import type { TruckingExportRow } from "./exports/truckings.ts";
 import type { VoyageScheduleExportRow } from "./exports/voyage-schedule.ts";
+import type { ApprovedChangeExportRow } from "./exports/booking-changes.ts";
 import type { BuildupReportDocument } from "./documents/buildup-report.ts";
 import type { VoyageReport } from "./exports/voyage-reports.ts";
 import type {
@@ -50,6 +51,10 @@ export const documentBuilders = {
   voyageSchedule: async () => {
     const t = await import("./exports/voyage-schedule.ts");
     return (rows: VoyageScheduleExportRow[]): DownloadFile => workbookFile(t.buildVoyageScheduleWorkbook(rows), t.VOYAGE_SCHEDULE_XLSX_NAME);
+  },
+  approvedBookingChanges: async () => {
+    const t = await import("./exports/booking-changes.ts");
+    return (rows: ApprovedChangeExportRow[]): DownloadFile => workbookFile(t.buildApprovedChangesWorkbook(rows), t.APPROVED_BC_XLSX_NAME);
   },
   soundingReport: async () => {
     const t = await import("./exports/sounding-report.ts");

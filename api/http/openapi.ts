@@ -57,6 +57,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Reports": "The booking reports: revenue per voyage, lane and customer with its workbook, and the document tree of a booking.",
   "Customer requests": "Requests for a new customer or a change to one, their approval into the customer master, and the company-name search.",
   "Waivers": "Waivers of a waybill's charges with their supporting files, endorsed and approved into adjustments beside the charge lines.",
+  "Booking changes": "Revisions of a booking past Confirmed, endorsed and approved, then applied to the booking and its waybill, re-priced.",
   "Charge overrides": "A new value for a waybill's charge line with the reason, approved into an adjustment beside the line.",
 };
 

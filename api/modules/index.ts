@@ -7,6 +7,7 @@ import type { DemoPerson } from "../../db/seed/demo.ts";
 import { accountingModule } from "./accounting/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule, type Caller, callerOfUser } from "./auth/index.ts";
+import { bookingChangesModule } from "./booking-changes/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
 import { customerRequestsModule } from "./customer-requests/index.ts";
 import { emailModule } from "./email/index.ts";
@@ -51,6 +52,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   customerRequestsModule,
   waiversModule,
   reportsModule,
+  bookingChangesModule,
 ];
 
 /** The routes of the listed modules, as declared. */

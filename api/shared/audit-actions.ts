@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "CARGO_RELEASE_ORDER_CREATED",
   // Waivers and charge overrides: a draft written, changed or deleted, a supporting file added or removed; on
   // approval the adjustment written beside each charge line, with what was due on it before and after.
+  // Booking changes (revisions): drafted, changed, deleted, their references, and applied to the booking and waybill on approval.
+  "BOOKING_CHANGE_CREATED", "BOOKING_CHANGE_CHANGED", "BOOKING_CHANGE_DELETED", "BOOKING_CHANGE_REFERENCES_CHANGED", "BOOKING_CHANGE_APPLIED",
   "WAIVER_CREATED", "WAIVER_CHANGED", "WAIVER_DELETED", "WAIVER_FILE_ADDED", "WAIVER_FILE_REMOVED", "CHARGES_WAIVED",
   "CHARGE_OVERRIDE_CREATED", "CHARGE_OVERRIDE_CHANGED", "CHARGE_OVERRIDE_DELETED", "CHARGE_OVERRIDDEN",
 ] as const;

@@ -168,6 +168,8 @@ export const POLICY_CODES = [
   { code: "C0007", meaning: "Claim days" },
   { code: "C0013", meaning: "Detention fee" },
   { code: "VAN-OUT FEE IN PESO", meaning: "Van-out fee, in pesos" },
+  // The amendment fee (AMF) of a booking change approved once the cargo is loaded, unless the customer has an agreed amount.
+  { code: "AMENDMENT FEE", meaning: "Amendment fee (AMF) of a booking change, VAT included" },
   // The line's own settings of free time (domain notes §4, §12), read by api/modules/inbound/demurrage/rules.ts.
   { code: "STORAGE FEE PER TEU", meaning: "Storage fee per TEU per day (900.00 while no row is in force)" },
   { code: "FREE TIME RATE BASIS", meaning: "Demurrage (C0003) and detention (C0013) charged per TEU or per van: text value TEU or VAN (TEU unless VAN)" },

@@ -15,3 +15,4 @@ export * from "./hustling.ts";
 export * from "./customer-requests.ts";
 export * from "./inbound.ts";
 export * from "./waivers.ts";
+export * from "./booking-changes.ts";

@@ -235,6 +235,7 @@ export const DEMO_COMPANY_POLICIES: Seed<typeof companyPolicies>[] = [
   { code: "C0005", description: "Insurance rate (fraction of the insured value)", defaultValueDecimal: "0.0025", dateEffective: "2025-01-01" },
   { code: "C0005", description: "Insurance rate (fraction of the insured value)", defaultValueDecimal: "0.0030", dateEffective: "2026-06-01" },
   { code: "C0007", description: "Claim days", defaultValueDecimal: "30", dateEffective: "2025-01-01" },
+  { code: "AMENDMENT FEE", description: "Amendment fee of a booking change approved once the cargo is loaded", defaultValueDecimal: "1120.00", dateEffective: "2025-01-01" },
   { code: "C0013", description: "Detention fee per day", defaultValueDecimal: "1200.00", dateEffective: "2025-01-01" },
   { code: "VAN-OUT FEE IN PESO", description: "Van-out fee", defaultValueDecimal: "2500.00", dateEffective: "2025-01-01", inputtedString: "PHP" },
   { code: "STORAGE FEE PER TEU", description: "Storage fee per TEU per day", defaultValueDecimal: "900.00", dateEffective: "2025-01-01" },
@@ -627,6 +628,10 @@ export const DEMO_PEOPLE = {
   waiver: { userId: "demo.waiver", name: "Wilma Reyes", roleId: "DEMO-WAIVER", roleName: "Waivers and overrides (demo)", menus: ["WAIVER"], capabilities: [], branches: ["MNL", "CEB"] },
   endorser: { userId: "demo.endorser", name: "Ernesto Lim", roleId: "DEMO-WAIVER-ENDORSER", roleName: "Waiver endorser (demo)", menus: ["WAIVER"], capabilities: ["ENDORSER"], branches: ["MNL", "CEB"] },
   approver: { userId: "demo.approver", name: "Amelia Torres", roleId: "DEMO-WAIVER-APPROVER", roleName: "Waiver and override approver (demo)", menus: ["WAIVER"], capabilities: ["APPROVER"], branches: ["MNL", "CEB"] },
+  bcClerk: { userId: "demo.bc", name: "Bernadette Cruz", roleId: "DEMO-BC", roleName: "Booking changes (demo)", menus: ["BOOKINGCHANGES"], capabilities: [], branches: ["MNL", "CEB"] },
+  bcEndorser: { userId: "demo.bcendorser", name: "Benjamin Uy", roleId: "DEMO-BC-ENDORSER", roleName: "Booking changes endorser (demo)", menus: ["BOOKINGCHANGES"], capabilities: ["ENDORSER"], branches: ["MNL", "CEB"] },
+  bcApprover: { userId: "demo.bcapprover", name: "Rosario Villanueva", roleId: "DEMO-BC-APPROVER", roleName: "Booking changes management approver (demo)", menus: ["BOOKINGCHANGES"], capabilities: ["MANAGEMENT_APPROVER"], branches: ["MNL", "CEB"] },
+  bcFinal: { userId: "demo.bcfinal", name: "Teodoro Garcia", roleId: "DEMO-BC-FINAL", roleName: "Booking changes final and accounting approver (demo)", menus: ["BOOKINGCHANGES"], capabilities: ["FINAL_APPROVER", "BC_ACCOUNTING_APPROVER"], branches: ["MNL", "CEB"] },
 } as const satisfies Record<string, {
   userId: string; name: string; roleId: string; roleName: string; menus: readonly string[]; capabilities: readonly string[]; branches: readonly string[];
 }>;

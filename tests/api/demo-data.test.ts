@@ -19,7 +19,7 @@ import { MENU_IDS } from "../../api/shared/permissions.ts";
 import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rules.ts";
 import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, tallySheets, waybills } from "../../db/schema/index.ts";
-import { chargeOverrides, unloadListReleases, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
+import { bookingRevisions, chargeOverrides, unloadListReleases, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -314,6 +314,13 @@ describe("demo data set: the line on first start", () => {
     const overrides = await handle.db.select().from(chargeOverrides);
     expect(overrides.map((o) => [o.status, o.wayBillRef, o.part, o.requestedBy])).toEqual([["For Approval", rows[0].wayBillRef, "FREIGHT", "demo.waiver"]]);
     expect(Number(overrides[0].valueBefore) - Number(overrides[0].newValue)).toBe(500);
+  });
+
+  it("has a booking change endorsed and waiting for the management approver, drafted and endorsed by two people", async () => {
+    const rows = await handle.db.select().from(bookingRevisions);
+    expect(rows.map((r) => [r.status, r.branchCode, r.requestedBy, r.endorsedBy, r.chargesChange, r.proposed])).toEqual([
+      ["For Approval", "MNL", "demo.bc", "demo.bcendorser", false, { consigneeEmail: "receiving@visayancopra.example", consigneeContactNum: "0917 555 0142" }],
+    ]);
   });
 
   it("grants the seeded administrator every menu and every branch, and shows it the demo quotations", async () => {

@@ -15,7 +15,8 @@ export interface BookingWorldOptions {
   password: string;
   customerCode: string;
   lanes: Record<string, unknown>[];
-  voyage: { voyageRef: string; vesselCode: string; routeCode: string; destinationBranchCode: string };
+  /** `alsoCallsAt`: further destinations of the voyage, each a day after the one before. */
+  voyage: { voyageRef: string; vesselCode: string; routeCode: string; destinationBranchCode: string; alsoCallsAt?: string[] };
 }
 
 export interface BookingWorld {
@@ -78,7 +79,9 @@ export async function setUpBookingWorld(o: BookingWorldOptions): Promise<Booking
   const etd = new Date(Date.now() + 10 * 86_400_000);
   const voyage = await o.asAdmin<{ data: { voyageNum: string } }>("POST", "/VoyageSchedules/createcheduleV1", {
     voyageRef: o.voyage.voyageRef, vesselCode: o.voyage.vesselCode, routeCode: o.voyage.routeCode, estimatedTimeDeparture: etd.toISOString(),
-    destinations: [{ destinationBranchCode: o.voyage.destinationBranchCode, estimatedTimeArrival: new Date(etd.getTime() + 2 * 86_400_000).toISOString() }],
+    destinations: [o.voyage.destinationBranchCode, ...(o.voyage.alsoCallsAt ?? [])].map((destinationBranchCode, i) => ({
+      destinationBranchCode, estimatedTimeArrival: new Date(etd.getTime() + (2 + i) * 86_400_000).toISOString(),
+    })),
   });
   return { voyageNum: voyage.data.voyageNum, quotation, callAs };
 }

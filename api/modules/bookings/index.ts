@@ -31,3 +31,7 @@ export const bookingsModule: LadingModule = {
   commands: registerBookingCommands,
   demo: seedDemoBookings,
 };
+// What a booking change (the booking-changes module) re-prices and checks a booking with.
+export { priceBooking } from "./pricing.ts";
+export { checkAddressNotBlank, deliveryAddressOf, doorProblems, pickUpAddressOf, voyageOf } from "./records.ts";
+export type { DeliveryMode as BookingDeliveryMode } from "./rules.ts";

@@ -2,7 +2,7 @@ import type { LadingModule } from "../manifest.ts";
 
 export { cancelCts, ctsByNum, issueCts, listCts } from "./cts/service.ts";
 // The waybill as its screens show it and its printout, for the waivers and overrides of its charges.
-export { waybillByRef } from "./waybills/service.ts";
+export { reviseWaybill, waybillByRef, type WaybillRevision } from "./waybills/service.ts";
 export { waybillPdf } from "./waybills/documents.ts";
 export type { WaybillRow } from "./waybills/schemas.ts";
 // The voyage's reports, for `lading export voyage`.

@@ -45,6 +45,7 @@ const CustomerRequestsPage = lazy(() => import("../features/customer-requests/pa
 const WaiversPage = lazy(() => import("../features/waivers/pages/WaiversPage.tsx"));
 const RevenueReportPage = lazy(() => import("../features/reports/pages/RevenueReportPage.tsx"));
 const DocumentTreePage = lazy(() => import("../features/reports/pages/DocumentTreePage.tsx"));
+const BookingChangesPage = lazy(() => import("../features/booking-changes/pages/BookingChangesPage.tsx"));
 const AccountSetupPage = lazy(() => import("../features/auth/pages/AccountSetupPage.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/ResetPasswordPage.tsx"));
 
@@ -170,9 +171,9 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND"),
 
   area(PAGES.bookingChanges, "Booking Changes", "BOOKINGCHANGES"),
-  r(PAGES.bookingChangeDrafts, "Draft booking changes", "BOOKINGCHANGES"),
-  r(PAGES.bookingChangesApproved, "Approved booking changes", "BOOKINGCHANGES"),
-  r(PAGES.bookingChangeForApproval, "Booking change for approval", "BOOKINGCHANGES"),
+  r(PAGES.bookingChangeDrafts, "Draft booking changes", "BOOKINGCHANGES", BookingChangesPage),
+  r(PAGES.bookingChangesApproved, "Approved booking changes", "BOOKINGCHANGES", BookingChangesPage),
+  r(PAGES.bookingChangeForApproval, "Booking change for approval", "BOOKINGCHANGES", lazy(() => import("../features/booking-changes/pages/BookingChangeReadPage.tsx"))),
 
   r(PAGES.croAccounting, "CRO Accounting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/CroAccountingPage.tsx"))),
   r(PAGES.croPosting, "CRO posting", "CROACCOUNTING", lazy(() => import("../features/accounting/pages/PostingsPage.tsx"))),

@@ -519,3 +519,62 @@ export async function updateWaybill(db: Db, caller: Caller, wayBillRef: string, 
   });
   return { data: await waybillByRef(db, record.wayBillRef, caller), message: "Waybill updated successfully" };
 }
+
+/** What a booking change approved moves on its booking's waybill: only what it proposed. */
+export interface WaybillRevision {
+  destinationBranchCode?: string;
+  voyageNum?: string;
+  modeOfDelivery?: string;
+  consigneeName?: string;
+  consigneeAddress?: string;
+  consigneeAreaCode?: string | null;
+  shipperPickUpAddress?: string;
+  shipperAreaCode?: string | null;
+  containerVanNum?: string;
+  sqRefNum?: string | null;
+  sqdocNum?: string | null;
+}
+
+/**
+ * Applies an approved booking change (the booking-changes module) to the booking's waybill, in the approving
+ * transaction: the fields it moved, and the charge lines written again from the booking's re-priced lines (as a new
+ * waybill takes them), each priced on the waybill as it now stands. The caller checks that the waybill may change
+ * (not invoiced, not on a load list when its voyage moves); the lines before and after are audited here.
+ */
+export async function reviseWaybill(
+  tx: Tx, actor: string, wayBillRef: string, revision: WaybillRevision,
+  bookingLines: readonly { chargeCode: string; chargePart: string; rateUnit: string; rate: string; quantity: string; amount: string; source: string }[],
+  at: Date,
+): Promise<{ before: typeof waybillCharges.$inferSelect[]; after: typeof waybillCharges.$inferSelect[] }> {
+  const [record] = await tx.select().from(waybills).where(eq(waybills.wayBillRef, wayBillRef)).for("update");
+  if (!record) throw new AppError("NOT_FOUND", `Waybill ${wayBillRef} was not found.`);
+  const fields = Object.fromEntries(Object.entries(revision).filter(([, v]) => v !== undefined));
+  const next = { ...record, ...fields } as WaybillRecord;
+  const existing = await tx.select().from(waybillCharges).where(eq(waybillCharges.wayBillRef, wayBillRef)).orderBy(asc(waybillCharges.id));
+  const masters = await chargeMasters(tx, [...new Set(bookingLines.map((l) => l.chargeCode))]);
+  const conditions = conditionsOf(next);
+  const insurance = (await insurancePoliciesOf(tx, [next])).get(wayBillRef) ?? null;
+  const lines = bookingLines.flatMap((c) => {
+    const master = masterOf(masters, c.chargeCode);
+    if (master && isConditional(master) && !chargeApplies(master, conditions, c.chargePart)) return [];
+    if (!master) {
+      return [{
+        wayBillRef, chargeCode: c.chargeCode, part: c.chargePart, particulars: particularsOf(c.chargeCode, c.rateUnit, c.quantity, c.rate),
+        rateUnit: c.rateUnit, quantity: c.quantity, rate: c.rate, chargeValue: c.amount,
+        availableTo: paymentSideOf(next.modeOfPayment as PaymentSide, next.isSplitCharge, c.chargePart), isVatable: true, source: c.source === "ADDED" ? "ADDED" : "SQ",
+      }];
+    }
+    const line = { chargeCode: c.chargeCode, part: c.chargePart, rateUnit: c.rateUnit, rate: c.rate };
+    return [{ ...pricedLine(wayBillRef, line, master, next, insurance, { rate: c.rate, quantity: c.quantity, chargeValue: c.amount }), source: c.source === "ADDED" ? "ADDED" : "SQ" }];
+  });
+  await tx.update(waybills).set({ ...fields, userModified: actor, dateModified: at }).where(eq(waybills.id, record.id));
+  await tx.delete(waybillCharges).where(eq(waybillCharges.wayBillRef, wayBillRef));
+  const after = lines.length > 0 ? await tx.insert(waybillCharges).values(lines).returning() : [];
+  const comparable = (l: { chargeCode: string; part: string; rate: string; quantity: string; chargeValue: string; availableTo: string }) => ({
+    chargeCode: l.chargeCode, part: l.part, rate: normalizeAmount(l.rate), quantity: String(Number(l.quantity)),
+    chargeValue: normalizeAmount(l.chargeValue), availableTo: l.availableTo,
+  });
+  const change = changedLines(existing.map(comparable), after.map(comparable), (l) => `${l.chargeCode} ${l.part}`, ["rate", "quantity", "chargeValue", "availableTo"]);
+  if (change) await recordAudit(tx, { actor, action: "WAYBILL_CHARGES_CHANGED", target: `waybill:${wayBillRef}`, detail: change });
+  return { before: existing, after };
+}
