@@ -32,6 +32,8 @@ export async function tallyFinalizationReport(db: Db, scope: BranchScope, query:
     .innerJoin(voyageSchedules, eq(voyageSchedules.voyageNum, tallySheets.voyageNum))
     .leftJoin(users, eq(users.userId, tallySheets.finalizedBy))
     .where(and(
+      // The loading tallies: the report sits under Outbound; an unloading sheet is the port of call's.
+      eq(tallySheets.tallySheetType, "Loading"),
       gte(voyageSchedules.estimatedTimeDeparture, start!),
       lt(voyageSchedules.estimatedTimeDeparture, end!),
       query.branchCode ? eq(tallySheets.branchCode, query.branchCode.toUpperCase()) : undefined,
