@@ -38,8 +38,9 @@ export const AUDIT_ACTIONS = [
   // Customer requests: a draft written, changed, archived or deleted; an approval writing the customer master.
   "CUSTOMER_REQUEST_CREATED", "CUSTOMER_REQUEST_CHANGED", "CUSTOMER_REQUEST_ARCHIVED", "CUSTOMER_REQUEST_DELETED",
   "CUSTOMER_REQUEST_APPLIED",
-  // Storage, demurrage and detention charged on a waybill by the nightly run, and its figures changed (before and after).
-  "FREE_TIME_CHARGED", "FREE_TIME_CHANGED",
+  // Storage, demurrage and detention charged on a waybill by the nightly run, and its figures changed (before and after);
+  // storage and demurrage not yet invoiced taken back when the final inbound tally that started them is undone.
+  "FREE_TIME_CHARGED", "FREE_TIME_CHANGED", "FREE_TIME_WITHDRAWN",
   // A cargo release order made for a waybill accounting answers paid (its clearance is a status change).
   "CARGO_RELEASE_ORDER_CREATED",
   // Waivers and charge overrides: a draft written, changed or deleted, a supporting file added or removed; on

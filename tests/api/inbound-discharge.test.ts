@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manilaDate, manilaTimestamp } from "../../api/shared/dates.ts";
+import { runFreeTimeAccrual } from "../../api/modules/inbound/index.ts";
+import { addCalendarDays, manilaDate, manilaTimestamp } from "../../api/shared/dates.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, companyPolicies, notifications, statusHistory, tallySheetLines, unloadListEntries } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, companyPolicies, freeTimeCharges, notifications, statusHistory, tallySheetLines, unloadListEntries } from "../../db/schema/index.ts";
 import { createUser, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, seedBookingWorld } from "../support/bookings.ts";
 import { draftWaybills, loadingWorld, type LoadingWorld, type ReadyWaybill } from "../support/loading.ts";
@@ -292,7 +293,16 @@ describe("unloading tally sheets", () => {
     sheet = final.body.data;
   });
 
-  it("undoes the final tally only with the tally sheet undo role and a reason: stage 6 withdrawn, the reason kept", async () => {
+  it("undoes the final tally only with the tally sheet undo role and a reason: stage 6 withdrawn, the storage it started taken back, the reason kept", async () => {
+    // Ten days on, with three free days, the nightly run has charged storage and demurrage on both counted waybills.
+    const tenDaysOn = addCalendarDays(manilaDate(new Date(sheet.dateFinalized!)), 10);
+    const run = await runFreeTimeAccrual(handle.db, { date: tenDaysOn });
+    const counted = [loaded[0].wayBillRef, loaded[1].wayBillRef];
+    const charged = run.charged.filter((c) => counted.includes(c.wayBillRef));
+    expect(charged.map((c) => `${c.wayBillRef} ${c.chargeType}`).sort()).toEqual(counted.flatMap((ref) => [`${ref} DEM`, `${ref} STO`]).sort());
+    // The days charged depend on the Sundays and holidays among the free ones (the free-time tests count them).
+    const days = charged[0].days;
+    expect(days > 0 && charged.every((c) => c.days === days)).toBe(true);
     const refused = await call("cebu", "PUT", `/InBound/tallySheet/undo/${sheet.tallySheetNum}`, { dateModified: sheet.dateModified, reason: "Recount" });
     expect(refused.status).toBe(403);
     const noReason = await call("undo", "PUT", `/InBound/tallySheet/undo/${sheet.tallySheetNum}`, { dateModified: sheet.dateModified });
@@ -301,6 +311,12 @@ describe("unloading tally sheets", () => {
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(undone.body).toMatchObject({ message: "Final tally undone", data: { status: "Open", dateFinalized: null } });
     expect(await stagesOf(loaded[0].bookingRef)).toEqual([0, 1, 2, 3, 4, 5]);
+    // What the undone tally started is no longer owed: the open rows are gone, each taken back in the audit log.
+    expect(await handle.db.select().from(freeTimeCharges).where(inArray(freeTimeCharges.wayBillRef, counted))).toEqual([]);
+    const withdrawn = await handle.db.select().from(auditLog).where(and(eq(auditLog.action, "FREE_TIME_WITHDRAWN"), eq(auditLog.actor, "ib-undo")));
+    expect(withdrawn.map((a) => [a.target, (a.detail as any).chargeType, (a.detail as any).reason, (a.detail as any).before.days]).sort()).toEqual(
+      counted.flatMap((ref) => [[`waybill:${ref}`, "DEM", "Van seal misread", days], [`waybill:${ref}`, "STO", "Van seal misread", days]]).sort(),
+    );
     const [history] = await handle.db.select().from(statusHistory)
       .where(and(eq(statusHistory.entity, "tally-sheet"), eq(statusHistory.action, "reopen"), eq(statusHistory.actor, "ib-undo")));
     expect([history.fromStatus, history.toStatus, history.remarks]).toEqual(["Final", "Open", "Van seal misread"]);

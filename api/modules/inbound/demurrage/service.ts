@@ -374,3 +374,29 @@ async function accrueChunk(tx: Tx, ids: number[], o: { date: string; dryRun: boo
   await recordAudits(tx, audits);
   return out;
 }
+
+/**
+ * The final inbound tally of these waybills was undone: the storage and demurrage their discharge started are no
+ * longer owed from that day. Their open rows (not invoiced) are taken back, each audited with the figures it held,
+ * in the undoing transaction; a new final tally starts the clocks again and the next run charges from there. A row
+ * already on an invoice stays: an invoice is corrected by cancelling it in accounting, never here.
+ */
+export async function withdrawDischargeCharges(tx: Tx, actor: string, wayBillRefs: readonly string[], reason: string): Promise<number> {
+  if (wayBillRefs.length === 0) return 0;
+  const taken = await tx.delete(freeTimeCharges).where(and(
+    inArray(freeTimeCharges.wayBillRef, [...wayBillRefs]),
+    inArray(freeTimeCharges.chargeType, [...DISCHARGE_CHARGES]),
+    eq(freeTimeCharges.side, "destination"),
+    isNull(freeTimeCharges.invoiceId),
+  )).returning();
+  await recordAudits(tx, taken.map((row) => ({
+    actor,
+    action: "FREE_TIME_WITHDRAWN" as const,
+    target: `waybill:${row.wayBillRef}`,
+    detail: { chargeType: row.chargeType, side: row.side, seq: row.seq, reason, before: auditedFigures(row), after: null },
+  })));
+  return taken.length;
+}
+
+/** The charges whose clock the final inbound tally starts: storage and demurrage at the destination. */
+const DISCHARGE_CHARGES = ["STO", "DEM"] as const;

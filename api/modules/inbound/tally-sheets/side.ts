@@ -6,6 +6,7 @@ import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
 import { type TallySide, UNLOADED_STAGE } from "../../outbound/index.ts";
+import { withdrawDischargeCharges } from "../demurrage/service.ts";
 import { UNLOADABLE_STATUS, UNLOADING_TALLY_TITLE } from "../unload-lists/rules.ts";
 import { callerPorts, voyageCallingAt, waybillsOnUnloadList } from "../unload-lists/service.ts";
 
@@ -53,8 +54,9 @@ export const UNLOADING_SIDE: TallySide = {
   async finalize(tx, _caller, _sheet, cargo, now) {
     for (const c of cargo.bookings) await recordCargoStage(tx, c.bookingRef, UNLOADED_STAGE, now);
   },
-  async reopen(tx, _caller, _sheet, cargo) {
+  async reopen(tx, caller, _sheet, cargo, reason) {
     for (const c of cargo.bookings) await withdrawCargoStage(tx, c.bookingRef, UNLOADED_STAGE);
+    await withdrawDischargeCharges(tx, caller.userId, [...new Set(cargo.bookings.map((c) => c.wayBillRef))], reason);
   },
   tell: async (db, notice) => {
     await sendNotification(db, {

@@ -1,31 +1,42 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
+import { manilaToday } from "../../api/shared/dates.ts";
+import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { type Mailbox, openMailbox } from "./mailbox.ts";
+import { type RunningServer, startServer } from "./server.ts";
 
 /**
- * A voyage discharged at Cebu in the browser, as the inbound pier clerk sees it: the cargo loaded at Manila through
- * the outbound calls; the unload list made on its screen (a release opened, the waybill put on, released); the
- * unloading tally sheet started, the tablet reloaded with the network gone, the van counted and waiting on the
- * device, sent when the network returns; the final tally; and the public tracking page showing stages 5 and 6.
+ * A voyage's cargo from discharge to van-in at Cebu, as the inbound clerk there does it in the browser. The cargo, a
+ * collect waybill, is loaded at Manila through the outbound calls; then on the inbound screens: the unload list (a
+ * release opened, the waybill put on, released); the unloading tally sheet, the tablet reloaded with the network gone,
+ * the van counted and kept waiting on the device, sent when the network returns, and the final tally; the arrival
+ * notice sent to the consignee, its e-mail caught by a real SMTP server and its public page opened; the release
+ * refused 'in BASE Accounting' while nothing is collected and made once the destination's invoice is collected, then
+ * cleared and printed; the inbound CTS, the delivery receipt and the van-in; and the public tracking page showing all
+ * ten stages reached.
  */
 
-const baseURL = inject("baseURL");
 const adminPassword = inject("adminPassword");
 const PASSWORD = "discharge-clerk-passphrase-5";
 const PREFIX = { role: "IBE2E", user: "ib-e2e" };
 const YARD = "ib-e2e-yard";
 const PIER = "ib-e2e-pier";
+const CUSTOMER = "CUS-004";
 
+let server: RunningServer;
+let mailbox: Mailbox;
+let baseURL = "";
 let asAdmin: AdminCall;
 let browser: OpenBrowser;
 let visitorBrowser: OpenBrowser;
 let pier: Page;
 let voyageNum = "";
 const tokens: Record<string, string> = {};
-const cargo = { bookingRef: "", wayBillRef: "", van: "" };
+const cargo = { bookingRef: "", wayBillRef: "", van: "", releaseOrder: "" };
 
 async function as<T = any>(userId: string, method: string, apiPath: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}/api${apiPath}`, {
@@ -45,6 +56,14 @@ async function pick(page: Page, testId: string, value: string) {
 }
 
 const shown = async (testId: string, page = pier) => (await page.getByTestId(testId).textContent())?.trim();
+const squeeze = (text: string) => normaliseOcr(text).replace(/[ |=]/g, "");
+
+/** Reads a printout the page links to, as the clerk's browser would get it, and answers its text per page. */
+async function printedText(href: string): Promise<string> {
+  const res = await pier.context().request.get(new URL(href, baseURL).toString());
+  expect([res.status(), res.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  return (await renderPdf(new Uint8Array(await res.body()), { pageSegmentation: 4 })).pages.map((p) => squeeze(p.text ?? "")).join(" ");
+}
 
 /** Waits until the service worker holds the app's page and every script and style sheet this page has loaded. */
 async function keptForOffline(page: Page) {
@@ -60,9 +79,13 @@ async function keptForOffline(page: Page) {
 }
 
 beforeAll(async () => {
+  // A server of its own, whose outbox sends to a real SMTP server this test reads.
+  mailbox = await openMailbox();
+  server = await startServer({ LADING_ADMIN_PASSWORD: adminPassword, SMTP_URL: mailbox.url, MAIL_FROM: "inbound@example.test" });
+  baseURL = server.baseURL;
   asAdmin = await adminApi(baseURL, adminPassword);
   const world = await setUpBookingWorld({
-    baseURL, asAdmin, prefix: PREFIX, password: PASSWORD, customerCode: "CUS-004",
+    baseURL, asAdmin, prefix: PREFIX, password: PASSWORD, customerCode: CUSTOMER,
     lanes: [{ serviceModeCode: "PTP", originPortCode: "MNLN", destinationPortCode: "CEB", teu: 1 }],
     voyage: { voyageRef: "V-E2E-IB", vesselCode: "MV-PIONEER", routeCode: "MNL-CEB", destinationBranchCode: "CEB" },
   });
@@ -84,11 +107,11 @@ beforeAll(async () => {
     tokens[userId] = ((await res.json()) as { data: { token: string }[] }).data[0]!.token;
   }
 
-  // One booking to Cebu loaded at Manila through the outbound calls: slip, waybill, load list, loading tally, final.
+  // One collect booking to Cebu loaded at Manila through the outbound calls: slip, waybill, load list, loading tally, final.
   const batch = (await world.callAs("staff", "POST", "/Bookings/batch", {
-    voyageNum, customerCode: "CUS-004", remarks: "",
+    voyageNum, customerCode: CUSTOMER, remarks: "",
     bookings: [{
-      destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 300,
+      destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "C", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 300,
       cargoWeight: "12.000", declaredValue: "180000.00", consigneeName: "Visayan Copra Traders Inc.",
     }],
   })).data;
@@ -111,16 +134,18 @@ beforeAll(async () => {
   const counted = (await as(YARD, "GET", `/OutBound/tallySheet/read/${sheet.tallySheetNum}`)).data;
   await as(YARD, "PUT", `/OutBound/tallySheet/final/${sheet.tallySheetNum}`, { dateModified: counted.dateModified });
 
-  [browser, visitorBrowser] = await Promise.all([openBrowser("discharge-pier", { width: 1440, height: 900 }), openBrowser("discharge-visitor")]);
+  [browser, visitorBrowser] = await Promise.all([openBrowser("inbound-pier", { width: 1440, height: 900 }), openBrowser("inbound-visitor")]);
   pier = browser.page;
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close().catch(() => {});
   await visitorBrowser?.close().catch(() => {});
+  await server?.stop();
+  await mailbox?.close();
 });
 
-describe("discharging a voyage at Cebu from the inbound screens", () => {
+describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound screens", () => {
   it("makes the unload list: a release opened from the Inbound page, the loaded waybill put on, the release released", async () => {
     await signIn(pier, baseURL, PIER, PASSWORD);
     await pier.getByTestId("nav-inbound").click();
@@ -187,15 +212,69 @@ describe("discharging a voyage at Cebu from the inbound screens", () => {
     expect(await shown("tally-final-at")).toMatch(/ · ib-e2e-pier$/);
   });
 
-  it("shows stages 5 and 6 reached on the public tracking page", async () => {
+  it("refuses the release 'in BASE Accounting' while nothing is collected, and shows the booking unpaid", async () => {
+    await pier.goto(`${baseURL}/inbound/cargoReleaseOrder`);
+    await pier.getByTestId("release-page").waitFor();
+    await pier.getByTestId("release-new").click();
+    await pier.getByTestId(`release-candidate-${cargo.wayBillRef}`).waitFor();
+    expect(await shown(`release-paid-${cargo.bookingRef}`)).toBe("Unpaid");
+    await pier.getByTestId(`release-release-${cargo.wayBillRef}`).click();
+    const refusal = `Booking ${cargo.bookingRef} (waybill ${cargo.wayBillRef}) is not paid in BASE Accounting: the destination side is unpaid. ` +
+      `Not invoiced yet: the destination charges of ${cargo.wayBillRef} have no invoice.`;
+    await pier.getByTestId("release-refusal").filter({ hasText: exactly(refusal) }).waitFor();
+    expect(await shown(`release-paid-${cargo.bookingRef}`)).toBe("Unpaid");
+    await pier.getByTestId("release-dialog-close").click();
+  }, 120_000);
+
+  it("makes the release order once the destination's invoice is collected, clears it at the Pier 4 CY and prints it", async () => {
+    // CRO accounting at Cebu bills the voyage's destination side; the cashier collects it in cash.
+    const record = (await asAdmin<{ data: { id: number } }>("POST", "/CROAccounting", { voyageNum, branchCode: "CEB", side: "Destination" })).data;
+    const generated = await asAdmin<{ data: { id: number; total: string; wayBillRef: string | null }[] }>(
+      "POST", `/CROAccounting/generateWaybillInvoice/${record.id}`, {},
+    );
+    const billed = generated.data.find((i) => i.wayBillRef === cargo.wayBillRef)!;
+    expect(billed).toBeDefined();
+    await asAdmin("POST", "/Collections/create", {
+      branchCode: "CEB", collectionDate: manilaToday(), paymentMethod: "CASH", lines: [{ invoiceId: billed.id, applied: billed.total }],
+    });
+
+    await pier.getByTestId("release-new").click();
+    await pier.getByTestId(`release-candidate-${cargo.wayBillRef}`).waitFor();
+    await expect.poll(() => shown(`release-paid-${cargo.bookingRef}`)).toBe("Paid");
+    await pier.getByTestId("release-remarks").fill("Consignee's trucker collects");
+    await pier.getByTestId(`release-release-${cargo.wayBillRef}`).click();
+    await seeNotice(pier, "Cargo release order created successfully");
+    const rowId = await pier.locator("[data-testid^='release-row-']").first().getAttribute("data-testid");
+    const id = rowId!.replace("release-row-", "");
+    cargo.releaseOrder = id;
+    expect(id).toMatch(/^CRO-CEB-\d{4}-000001$/);
+    expect([await shown(`release-waybill-${id}`), await shown(`release-booking-${id}`), await shown(`release-status-${id}`)])
+      .toEqual([cargo.wayBillRef, cargo.bookingRef, "Created"]);
+
+    await pier.getByTestId(`release-clear-${id}`).click();
+    await pier.getByTestId("release-clear-form").waitFor();
+    await pick(pier, "release-cy-pull-out", "CEB-CY1");
+    await pier.getByTestId("release-clear-save").click();
+    await seeNotice(pier, "Cleared Successfully");
+    await pier.getByTestId(`release-status-${id}`).filter({ hasText: exactly("Cleared") }).waitFor();
+    expect([await shown(`release-cleared-by-${id}`), await shown(`release-cy-${id}`)]).toEqual(["Isidro Navarro", "Cebu Pier 4 CY"]);
+
+    const text = await printedText((await pier.getByTestId(`release-print-${id}`).getAttribute("href"))!);
+    for (const line of ["CARGO RELEASE ORDER", id, cargo.wayBillRef, cargo.bookingRef, "Cebu Pier 4 CY", "Isidro Navarro", "per TEU per day", "Consignee's trucker collects"]) {
+      expect(text, line).toContain(squeeze(line));
+    }
+  }, 180_000);
+
+  it("shows the stages reached on the public tracking page", async () => {
     const visitor = visitorBrowser.page;
     await visitor.goto(`${baseURL}/booking/shipmentTracking/${cargo.bookingRef}`);
     await visitor.getByTestId("tracking-ref").filter({ hasText: exactly(cargo.bookingRef) }).waitFor();
     const tracking = await (await fetch(`${baseURL}/api/Bookings/shipmentTracking/${cargo.bookingRef}`)).json() as any;
-    for (const n of [5, 6]) {
-      expect(await visitor.getByTestId(`tracking-stage-${n}`).getAttribute("data-reached")).toBe("true");
-      expect(tracking.data.stages[n].reachedAt).not.toBeNull();
+    const reached = [];
+    for (let n = 0; n <= 9; n++) {
+      const onPage = await visitor.getByTestId(`tracking-stage-${n}`).getAttribute("data-reached");
+      reached.push([n, onPage, tracking.data.stages[n].reachedAt !== null]);
     }
-    expect(await visitor.getByTestId("tracking-stage-7").getAttribute("data-reached")).toBe("false");
+    expect(reached).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, String(n <= 7), n <= 7]));
   });
 });
