@@ -55,3 +55,35 @@ export const voyageHeader = z.object({
   destinations: z.array(z.object({ destinationBranchCode: z.string(), destinationBranchName: z.string(), estimatedTimeArrival: z.string() })),
 });
 export type VoyageHeader = z.infer<typeof voyageHeader>;
+
+/** A release of a load or unload list as both lists show it; `types` are the list's release types. */
+export const releaseRowOf = <T extends readonly [string, ...string[]]>(types: T) =>
+  z.object({
+    id: z.number(),
+    releaseId: z.string(),
+    releaseType: z.enum(types),
+    voyageNum: z.string(),
+    /** The branch whose list it is: the origin for a load list, the port of call for an unload list. */
+    branchCode: z.string(),
+    remarks: z.string(),
+    /** Waybills on the release now. */
+    waybillCount: z.number(),
+    teu: z.number(),
+    dateCreated: z.string(),
+    userCreated: z.string(),
+    dateReleased: z.string().nullable(),
+    releasedBy: z.string().nullable(),
+    dateCancelled: z.string().nullable(),
+    cancelledBy: z.string().nullable(),
+    dateModified: z.string(),
+  });
+
+/** A waybill that was on a release and was taken off, kept so the release's history reads whole. */
+export const removedEntry = z.object({
+  wayBillRef: z.string(),
+  dateAdded: z.string(),
+  addedBy: z.string(),
+  dateRemoved: z.string(),
+  removedBy: z.string(),
+});
+export type RemovedEntry = z.infer<typeof removedEntry>;

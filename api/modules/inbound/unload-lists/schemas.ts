@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_UPDATE_LINES, UNLOAD_RELEASE_TYPES, voyageHeader } from "../../../shared/cargo-lists.ts";
+import { MAX_UPDATE_LINES, releaseRowOf, removedEntry, UNLOAD_RELEASE_TYPES, voyageHeader } from "../../../shared/cargo-lists.ts";
 import { dateModifiedField } from "../../../shared/contracts.ts";
 
 /** Contracts of the unload list calls; zod and pure modules only, so the web app uses them as they are. */
@@ -67,29 +67,12 @@ export const unloadListWaybill = z.object({
 });
 export type UnloadListWaybill = z.infer<typeof unloadListWaybill>;
 
-export const unloadReleaseRow = z.object({
-  id: z.number(),
-  releaseId: z.string(),
-  releaseType: z.enum(UNLOAD_RELEASE_TYPES),
-  voyageNum: z.string(),
-  /** The port of call that discharges it. */
-  branchCode: z.string(),
-  remarks: z.string(),
-  waybillCount: z.number(),
-  teu: z.number(),
-  dateCreated: z.string(),
-  userCreated: z.string(),
-  dateReleased: z.string().nullable(),
-  releasedBy: z.string().nullable(),
-  dateCancelled: z.string().nullable(),
-  cancelledBy: z.string().nullable(),
-  dateModified: z.string(),
-});
+export const unloadReleaseRow = releaseRowOf(UNLOAD_RELEASE_TYPES);
 export type UnloadReleaseRow = z.infer<typeof unloadReleaseRow>;
 
 export const unloadReleaseDetail = unloadReleaseRow.extend({
   waybills: z.array(unloadListWaybill),
-  removed: z.array(z.object({ wayBillRef: z.string(), dateAdded: z.string(), addedBy: z.string(), dateRemoved: z.string(), removedBy: z.string() })),
+  removed: z.array(removedEntry),
 });
 export type UnloadReleaseDetail = z.infer<typeof unloadReleaseDetail>;
 

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
   customers, tallySheetLines, tallySheets, unloadListEntries, unloadListReleases, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
+import { releaseRowsOf, removedFromRelease } from "../../../shared/cargo-list-releases.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
 import { OPEN_RELEASE, splitListUpdate } from "../../../shared/cargo-lists.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
@@ -119,23 +120,8 @@ export async function unloadReleaseRecord(db: Db, releaseId: string, scope: Bran
   return row;
 }
 
-async function releaseRows(db: Db, records: readonly ReleaseRecord[]): Promise<UnloadReleaseRow[]> {
-  if (records.length === 0) return [];
-  const sizes = await db.select({
-    releaseId: unloadListEntries.releaseId, waybills: count(), teu: sql<number>`coalesce(sum(${waybills.quantityTeu}), 0)`.mapWith(Number),
-  }).from(unloadListEntries).innerJoin(waybills, eq(waybills.wayBillRef, unloadListEntries.wayBillRef))
-    .where(and(inArray(unloadListEntries.releaseId, records.map((r) => r.releaseId)), isNull(unloadListEntries.dateRemoved)))
-    .groupBy(unloadListEntries.releaseId);
-  return records.map((r) => {
-    const size = sizes.find((s) => s.releaseId === r.releaseId);
-    return {
-      id: r.id, releaseId: r.releaseId, releaseType: r.releaseType as UnloadReleaseRow["releaseType"], voyageNum: r.voyageNum, branchCode: r.branchCode,
-      remarks: r.remarks, waybillCount: Number(size?.waybills ?? 0), teu: size?.teu ?? 0, dateCreated: r.dateCreated.toISOString(),
-      userCreated: r.userCreated ?? "", dateReleased: iso(r.dateReleased), releasedBy: r.releasedBy, dateCancelled: iso(r.dateCancelled),
-      cancelledBy: r.cancelledBy, dateModified: r.dateModified.toISOString(),
-    };
-  });
-}
+const releaseRows = (db: Db, records: readonly ReleaseRecord[]): Promise<UnloadReleaseRow[]> =>
+  releaseRowsOf<UnloadReleaseRow["releaseType"]>(db, unloadListEntries, records);
 
 /** One unload release with the waybills on it and those taken off it. */
 export async function unloadReleaseByNum(db: Db, releaseId: string, scope: BranchScope): Promise<UnloadReleaseDetail> {
@@ -143,15 +129,12 @@ export async function unloadReleaseByNum(db: Db, releaseId: string, scope: Branc
   const [[row], onIt, removed] = await Promise.all([
     releaseRows(db, [record]),
     waybillsOnRelease(db, record.releaseId),
-    db.select().from(unloadListEntries)
-      .where(and(eq(unloadListEntries.releaseId, record.releaseId), sql`${unloadListEntries.dateRemoved} is not null`)).orderBy(asc(unloadListEntries.id)),
+    removedFromRelease(db, unloadListEntries, record.releaseId),
   ]);
   return {
     ...row,
     waybills: onIt.map(toWaybill),
-    removed: removed.map((e) => ({
-      wayBillRef: e.wayBillRef, dateAdded: e.dateAdded.toISOString(), addedBy: e.addedBy, dateRemoved: e.dateRemoved!.toISOString(), removedBy: e.removedBy ?? "",
-    })),
+    removed,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { voyageHeader } from "../../../shared/cargo-lists.ts";
+import { releaseRowOf, removedEntry, voyageHeader } from "../../../shared/cargo-lists.ts";
 import { dateModifiedField } from "../../../shared/contracts.ts";
 import { MAX_UPDATE_LINES, RELEASE_TYPES } from "./rules.ts";
 
@@ -68,33 +68,7 @@ export const loadListWaybill = z.object({
 });
 export type LoadListWaybill = z.infer<typeof loadListWaybill>;
 
-/** A waybill that was on a release and was taken off, kept so the release's history reads whole. */
-export const removedEntry = z.object({
-  wayBillRef: z.string(),
-  dateAdded: z.string(),
-  addedBy: z.string(),
-  dateRemoved: z.string(),
-  removedBy: z.string(),
-});
-
-export const releaseRow = z.object({
-  id: z.number(),
-  releaseId: z.string(),
-  releaseType: z.enum(RELEASE_TYPES),
-  voyageNum: z.string(),
-  branchCode: z.string(),
-  remarks: z.string(),
-  /** Waybills on the release now. */
-  waybillCount: z.number(),
-  teu: z.number(),
-  dateCreated: z.string(),
-  userCreated: z.string(),
-  dateReleased: z.string().nullable(),
-  releasedBy: z.string().nullable(),
-  dateCancelled: z.string().nullable(),
-  cancelledBy: z.string().nullable(),
-  dateModified: z.string(),
-});
+export const releaseRow = releaseRowOf(RELEASE_TYPES);
 export type ReleaseRow = z.infer<typeof releaseRow>;
 
 export const releaseDetail = releaseRow.extend({

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../../db/client.ts";
 import {
   branches, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, vessels, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
+import { releaseRowsOf, removedFromRelease } from "../../../shared/cargo-list-releases.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
 import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
@@ -163,33 +164,7 @@ export async function releaseRecord(db: Db, releaseId: string, scope: BranchScop
   return row;
 }
 
-async function releaseRows(db: Db, records: readonly ReleaseRecord[]): Promise<ReleaseRow[]> {
-  if (records.length === 0) return [];
-  const sizes = await db.select({ releaseId: loadListEntries.releaseId, waybills: count(), teu: sql<number>`coalesce(sum(${waybills.quantityTeu}), 0)`.mapWith(Number) })
-    .from(loadListEntries).innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef))
-    .where(and(inArray(loadListEntries.releaseId, records.map((r) => r.releaseId)), isNull(loadListEntries.dateRemoved)))
-    .groupBy(loadListEntries.releaseId);
-  return records.map((r) => {
-    const size = sizes.find((s) => s.releaseId === r.releaseId);
-    return {
-      id: r.id,
-      releaseId: r.releaseId,
-      releaseType: r.releaseType as ReleaseRow["releaseType"],
-      voyageNum: r.voyageNum,
-      branchCode: r.branchCode,
-      remarks: r.remarks,
-      waybillCount: Number(size?.waybills ?? 0),
-      teu: size?.teu ?? 0,
-      dateCreated: r.dateCreated.toISOString(),
-      userCreated: r.userCreated ?? "",
-      dateReleased: iso(r.dateReleased),
-      releasedBy: r.releasedBy,
-      dateCancelled: iso(r.dateCancelled),
-      cancelledBy: r.cancelledBy,
-      dateModified: r.dateModified.toISOString(),
-    };
-  });
-}
+const releaseRows = (db: Db, records: readonly ReleaseRecord[]): Promise<ReleaseRow[]> => releaseRowsOf<ReleaseRow["releaseType"]>(db, loadListEntries, records);
 
 /** One release with the waybills on it and those that were taken off it. */
 export async function releaseByNum(db: Db, releaseId: string, scope: BranchScope): Promise<ReleaseDetail> {
@@ -197,15 +172,12 @@ export async function releaseByNum(db: Db, releaseId: string, scope: BranchScope
   const [[row], onIt, removed] = await Promise.all([
     releaseRows(db, [record]),
     waybillsOnRelease(db, record.releaseId),
-    db.select().from(loadListEntries)
-      .where(and(eq(loadListEntries.releaseId, record.releaseId), sql`${loadListEntries.dateRemoved} is not null`)).orderBy(asc(loadListEntries.id)),
+    removedFromRelease(db, loadListEntries, record.releaseId),
   ]);
   return {
     ...row,
     waybills: onIt,
-    removed: removed.map((e) => ({
-      wayBillRef: e.wayBillRef, dateAdded: e.dateAdded.toISOString(), addedBy: e.addedBy, dateRemoved: e.dateRemoved!.toISOString(), removedBy: e.removedBy ?? "",
-    })),
+    removed,
   };
 }
 
