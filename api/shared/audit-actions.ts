@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = [
   // A branch's (seller) or a customer's (buyer) tax particulars: what an invoice prints and what is withheld.
   "TAX_PARTICULARS_ADDED", "TAX_PARTICULARS_CHANGED", "TAX_PARTICULARS_DELETED",
   // An invoice issued from a waybill (its amounts), and a posting to BASE sent again by hand.
-  "INVOICE_ISSUED", "POSTING_RETRIED",
+  "INVOICE_ISSUED", "INVOICE_CORRECTED", "POSTING_RETRIED",
   // Collections, their cheques and Form 2307; ATP booklets and manual sales invoices (api/modules/accounting).
   "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
   "ATP_BOOKLET_ADDED", "MANUAL_SI_RECORDED", "MANUAL_SI_CHANGED", "MANUAL_SI_DELETED",

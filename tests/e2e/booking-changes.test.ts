@@ -12,6 +12,11 @@ import { openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./b
  * charges before and after; the endorser, told under Booking Changes (avatar BC), endorses; the management approver
  * approves; the accounting approver, whose step it is since the charges change, approves last and lands on the
  * approved list. The booking, the waybill and its charges then carry Davao and the Davao price.
+ *
+ * A second booking's cargo is loaded (load list, loading tally, final tally): the clerk's change of its consignee
+ * shows the amendment fee (AMF) due; the clerk edits the draft to add a charge, adds and inserts SI/SH references,
+ * and after the same chain by the same four people the AMF line of 1,120.00 (the AMENDMENT FEE policy of the demo
+ * master data) stands on the change's charges and on the waybill as the yard opens it.
  */
 
 const baseURL = inject("baseURL");
@@ -31,8 +36,13 @@ const userOf = (key: Key) => `${PREFIX.user}-${key}`;
 let asAdmin: AdminCall;
 const tokens = {} as Record<Key, string>;
 const browsers: OpenBrowser[] = [];
-const pages = {} as Record<Exclude<Key, "yard">, Page>;
+const pages = {} as Record<Key, Page>;
 let booking = { bookingRef: "", wayBillRef: "", total: "" };
+/** The second booking, loaded aboard before its change. */
+let loaded = { bookingRef: "", wayBillRef: "" };
+let loadedRevisionId = "";
+/** The AMENDMENT FEE policy of the demo master data; the customer has no agreed AMF of its own. */
+const AMF = "1,120.00";
 /** The freight line of the booking before and after the change, as the change priced it. */
 const freight = { before: "", after: "" };
 let revisionId = "";
@@ -76,11 +86,15 @@ beforeAll(async () => {
   // A prepaid booking to Cebu, its van out and its waybill made by the yard.
   const batch = (await world.callAs("staff", "POST", "/Bookings/batch", {
     voyageNum: world.voyageNum, customerCode: "CUS-005", remarks: "",
-    bookings: [{ destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 800, cargoWeight: "14.000", declaredValue: "300000.00", consigneeName: "Mindanao Grocers" }],
+    bookings: [
+      { destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 800, cargoWeight: "14.000", declaredValue: "300000.00", consigneeName: "Mindanao Grocers" },
+      { destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "P", quantityTeu: 1, goods: "Auto parts", packaging: "Crates", quantity: 120, cargoWeight: "10.000", declaredValue: "250000.00", consigneeName: "Cebu Motor Works" },
+    ],
   })).data;
   await world.callAs("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef });
   const bookingRef = batch.bookings[0].bookingRef as string;
-  await world.callAs("staff", "POST", "/Bookings/issueATW", { bookingRefs: [bookingRef], truckingCode: "TRK-001" });
+  loaded.bookingRef = batch.bookings[1].bookingRef as string;
+  await world.callAs("staff", "POST", "/Bookings/issueATW", { bookingRefs: [bookingRef, loaded.bookingRef], truckingCode: "TRK-001" });
   const first = `BCEU${String(Date.now() % 900_000).padStart(6, "0")}`;
   const van = `${first}${containerCheckDigit(first)}`;
   await asAdmin("POST", "/ContainerVans/create", { code: van, size: "20", vanType: "DRY", condition: "Empty", cyCode: "MNL-CY1", isShipperOwn: false });
@@ -93,7 +107,25 @@ beforeAll(async () => {
   booking = { bookingRef, wayBillRef: made.wayBillRef, total: asked.total };
   expect(made.destinationBranchCode).toBe("CEB");
 
-  for (const key of ["clerk", "endorser", "management", "accounting"] as const) {
+  // The second booking loaded through the outbound calls: slip, waybill, load list, loading tally, final tally.
+  const second = `BCLU${String((Date.now() + 7) % 900_000).padStart(6, "0")}`;
+  const loadedVan = `${second}${containerCheckDigit(second)}`;
+  await asAdmin("POST", "/ContainerVans/create", { code: loadedVan, size: "20", vanType: "DRY", condition: "Empty", cyCode: "MNL-CY1", isShipperOwn: false });
+  await as("yard", "POST", "/OutBound/cts/create", {
+    bookingRef: loaded.bookingRef, containerVanNum: loadedVan, truckingCode: "TRK-001", plateNum: "BCE 102", driver: "Rodel Mendoza", toParty: "Shipper", vanStatus: "Empty",
+  });
+  loaded.wayBillRef = (await as("yard", "POST", "/OutBound/waybill/create", { bookingRef: loaded.bookingRef })).data.wayBillRef;
+  const release = (await as("yard", "POST", "/OutBound/loadList/create", { voyageNum: world.voyageNum })).data;
+  await as("yard", "PUT", `/OutBound/loadList/update/${release.releaseId}`, { dateModified: release.dateModified, entries: [{ wayBillRef: loaded.wayBillRef, status: "add" }] });
+  const sheet = (await as("yard", "POST", "/OutBound/tallySheet/create", { voyageNum: world.voyageNum, destinationBranchCode: "CEB" })).data;
+  await as("yard", "POST", `/OutBound/tallySheet/line/${sheet.tallySheetNum}`, {
+    entryId: `bc-e2e-load-${Date.now()}`, wayBillRef: loaded.wayBillRef, containerType: "FL", timeTallied: new Date().toISOString(),
+  });
+  const counted = (await as("yard", "GET", `/OutBound/tallySheet/read/${sheet.tallySheetNum}`)).data;
+  await as("yard", "PUT", `/OutBound/tallySheet/final/${sheet.tallySheetNum}`, { dateModified: counted.dateModified });
+  expect((await as("clerk", "GET", `/BookingRevisions/getBookingRefV1/${loaded.bookingRef}`)).data).toMatchObject({ status: "At Vessel Loaded", amendmentFeeDue: true });
+
+  for (const key of ["clerk", "endorser", "management", "accounting", "yard"] as const) {
     const browser = await openBrowser(`booking-change-${key}`, { width: 1440, height: 900 });
     browsers.push(browser);
     pages[key] = browser.page;
@@ -186,5 +218,91 @@ describe("a change moving a waybill to Davao, approved step by step by others", 
     const line = waybill.charges.find((c: { chargeCode: string; part: string }) => c.chargeCode === "001" && c.part === "FREIGHT");
     expect([waybill.destinationBranchCode, line.chargeValue]).toEqual(["DVO", freight.after]);
     expect(waybill.charges.map((c: { chargeCode: string }) => c.chargeCode)).not.toContain("AMF");
+  });
+});
+
+describe("a change to a loaded booking: the amendment fee, a draft edited with an added charge and its references", () => {
+  const row = (page: Page, key: string) => page.getByTestId(`bc-charge-${key}`).locator("td");
+
+  it("is drafted by the clerk, told the AMF is due, and shown the AMF line after", async () => {
+    const clerk = pages.clerk;
+    await clerk.goto(`${baseURL}/bookingChanges/draft`);
+    await clerk.getByTestId("bc-new").click();
+    await clerk.getByTestId("bc-new-ref").fill(loaded.bookingRef);
+    await clerk.getByTestId("bc-new-find").click();
+    await clerk.getByTestId("bc-new-consigneeName").waitFor();
+    expect(await shown(clerk, "bc-new-booking")).toContain("At Vessel Loaded");
+    expect(await shown(clerk, "bc-new-booking")).toContain("an amendment fee (AMF) is added on approval");
+    await clerk.getByTestId("bc-new-consigneeName").fill("Cebu Motor Works Corp.");
+    await clerk.getByTestId("bc-new-remarks").fill("The consignee's registered name");
+    await clerk.getByTestId("bc-new-save").click();
+    await seeNotice(clerk, "Successfully Created Booking Change.");
+    await clerk.waitForURL(new RegExp(`/bookingChanges/forApproval/read/BC-MNL-\\d{4}-\\d{6}$`));
+    loadedRevisionId = decodeURIComponent(clerk.url().split("/").pop()!);
+    expect(await shown(clerk, "bc-amf")).toBe(`An amendment fee (AMF) of ${AMF} is added: the cargo is loaded.`);
+    expect((await row(clerk, "AMF-OTHER").allTextContents()).slice(1)).toEqual(["-", AMF]);
+  });
+
+  it("is edited by its drafter: a charge added, an SI and an SH reference, the SH inserted first", async () => {
+    const clerk = pages.clerk;
+    await clerk.getByTestId("bc-edit").click();
+    await clerk.getByTestId("bc-new-consigneeName").waitFor();
+    expect(await clerk.getByTestId("bc-new-consigneeName").inputValue()).toBe("Cebu Motor Works Corp.");
+    expect(await clerk.getByTestId("bc-new-remarks").inputValue()).toBe("The consignee's registered name");
+    await clerk.getByTestId("bc-new-charge-add").click();
+    await clerk.getByTestId("bc-new-charge-0-code").fill("014");
+    await clerk.getByTestId("bc-new-charge-0-amount").fill("750.00");
+    await clerk.getByTestId("bc-new-remarks").fill("The consignee's registered name; the van is lifted off at the pier");
+    await clerk.getByTestId("bc-new-save").click();
+    await seeNotice(clerk, "Successfully Updated Booking Change.");
+    await clerk.getByTestId("bc-new-form").waitFor({ state: "detached" });
+    await expect.poll(() => shown(clerk, "bc-remarks")).toBe("The consignee's registered name; the van is lifted off at the pier");
+    expect((await row(clerk, "014-OTHER").allTextContents()).slice(1)).toEqual(["-", "750.00"]);
+    expect((await row(clerk, "AMF-OTHER").allTextContents()).slice(1)).toEqual(["-", AMF]);
+
+    await clerk.getByTestId("bc-reference-input").fill("SI-4410");
+    await clerk.getByTestId("bc-reference-add").click();
+    await seeNotice(clerk, "Successfully Updated References.");
+    await expect.poll(() => clerk.getByTestId("bc-references").locator("li").allTextContents().then((l) => l.map((x) => x.trim()))).toEqual(["1. SI SI-4410"]);
+    await clerk.getByLabel("Reference kind").selectOption("SH");
+    await clerk.getByTestId("bc-reference-input").fill("SH-77");
+    await clerk.getByTestId("bc-reference-position").fill("1");
+    await clerk.getByTestId("bc-reference-insert").click();
+    await seeNotice(clerk, "Successfully Updated References.");
+    await expect.poll(() => clerk.getByTestId("bc-references").locator("li").allTextContents().then((l) => l.map((x) => x.trim()))).toEqual(["1. SH SH-77", "2. SI SI-4410"]);
+
+    await clerk.getByTestId("bc-action-submit").click();
+    await seeNotice(clerk, "Successfully Updated Booking Change.");
+    await clerk.waitForURL(`${baseURL}/bookingChanges/draft?list=forEndorse`);
+  });
+
+  it("goes through the endorser, the management approver and the accounting approver, each in their own browser", async () => {
+    for (const [key, action, list] of [["endorser", "endorse", "forEndorse"], ["management", "approve", "forApproval"], ["accounting", "accountingApprove", "forApproval"]] as const) {
+      const page = pages[key];
+      await page.goto(`${baseURL}/bookingChanges/draft?list=${list}`);
+      await rowButton(page, `bc-row-${loadedRevisionId}`, "Open").click();
+      await page.waitForURL(`${baseURL}/bookingChanges/forApproval/read/${loadedRevisionId}`);
+      expect(await shown(page, "bc-amf")).toBe(`An amendment fee (AMF) of ${AMF} is added: the cargo is loaded.`);
+      await page.getByTestId(`bc-action-${action}`).click();
+      await seeNotice(page, "Successfully Updated Booking Change.");
+      await page.waitForURL(action === "accountingApprove" ? `${baseURL}/bookingChanges/approved` : `${baseURL}/bookingChanges/draft?list=forApproval`);
+    }
+    const accounting = pages.accounting;
+    await rowButton(accounting, `bc-row-${loadedRevisionId}`, "Open").click();
+    await accounting.waitForURL(`${baseURL}/bookingChanges/forApproval/read/${loadedRevisionId}`);
+    expect(await shown(accounting, "bc-page-status")).toBe("approved");
+    expect((await row(accounting, "AMF-OTHER").allTextContents()).slice(1)).toEqual(["-", AMF]);
+  });
+
+  it("leaves the AMF line on the waybill the yard opens", async () => {
+    const yard = pages.yard;
+    await yard.goto(`${baseURL}/outbound/waybill?search=${encodeURIComponent(loaded.wayBillRef)}`);
+    await rowButton(yard, `waybill-row-${loaded.wayBillRef}`, "Open").click();
+    await yard.getByTestId("waybill-form").waitFor();
+    const rows = yard.getByTestId("waybill-charges").locator("tbody tr");
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    const lines: string[][] = [];
+    for (let i = 0; i < (await rows.count()); i++) lines.push([(await shown(yard, `waybill-line-${i}-code`)) ?? "", (await shown(yard, `waybill-line-${i}-amount`)) ?? ""]);
+    expect(lines.filter(([code]) => code === "AMF")).toEqual([["AMF", AMF]]);
   });
 });

@@ -12,7 +12,10 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * of Cebu, the destination that collects a collect waybill's charges. A clerk drafts a waiver of every charge of a
  * waybill on the load list and attaches the consignee's letter (a PDF); an endorser, told under Waiver (avatar WV),
  * opens the letter and endorses; an approver approves, lands on the approved list, and the waiver's page says the
- * waybill's destination side is paid for release: the waiver forgave all of it. Then the clerk asks for an override
+ * waybill's destination side is paid for release: the waiver forgave all of it. The waived waybill's cargo was loaded at
+ * Manila and discharged at Cebu (load list, loading tally, unload list, unloading tally, through their calls): Cebu's
+ * inbound clerk is refused its cargo release order 'in BASE Accounting' while the waiver waits, and makes it once the
+ * waiver is approved, with nothing invoiced or collected. Then the clerk asks for an override
  * of a second waybill's freight, the approver approves it, and the waybill's total shows the new value.
  */
 
@@ -25,6 +28,7 @@ const STAFF = [
   { key: "clerk", name: "Carmela Uy", grants: ["WAIVER"], branch: "CEB" },
   { key: "endorser", name: "Edgardo Sy", grants: ["WAIVER", "ENDORSER"], branch: "CEB" },
   { key: "approver", name: "Aurelia Go", grants: ["WAIVER", "APPROVER"], branch: "CEB" },
+  { key: "pier", name: "Isidro Navarro", grants: ["INBOUND"], branch: "CEB" },
 ] as const;
 type Key = (typeof STAFF)[number]["key"];
 const userOf = (key: Key) => `${PREFIX.user}-${key}`;
@@ -34,7 +38,7 @@ const tokens = {} as Record<Key, string>;
 const browsers: OpenBrowser[] = [];
 const pages = {} as Record<Exclude<Key, "yard">, Page>;
 /** The two collect waybills on the load list, with their lines as the server priced them. */
-let waived = { wayBillRef: "", lines: [] as { chargeCode: string; part: string; chargeValue: string }[], total: "" };
+let waived = { wayBillRef: "", bookingRef: "", lines: [] as { chargeCode: string; part: string; chargeValue: string }[], total: "" };
 let overridden = { wayBillRef: "", freight: "", total: "" };
 let waiverNum = "";
 let overrideNum = "";
@@ -111,12 +115,32 @@ beforeAll(async () => {
   await as("yard", "PUT", `/OutBound/loadList/update/${release.releaseId}`, {
     dateModified: release.dateModified, entries: made.map((w) => ({ wayBillRef: w.wayBillRef, status: "add" })),
   });
-  waived = { wayBillRef: made[0].wayBillRef, lines: made[0].charges, total: made[0].totals.total };
+  waived = { wayBillRef: made[0].wayBillRef, bookingRef: refs[0], lines: made[0].charges, total: made[0].totals.total };
   const freight = made[1].charges.find((c: { part: string }) => c.part === "FREIGHT");
   overridden = { wayBillRef: made[1].wayBillRef, freight: freight.chargeValue, total: made[1].totals.total };
   expect(waived.lines.every((l: any) => l.availableTo === "C")).toBe(true);
 
-  for (const key of ["clerk", "endorser", "approver"] as const) {
+  // The waived waybill's van loaded at Manila (loading tally, final) and discharged at Cebu (unload list released,
+  // unloading tally, final): its cargo waits at stage 6 for its release order.
+  const loading = (await as("yard", "POST", "/OutBound/tallySheet/create", { voyageNum: world.voyageNum, destinationBranchCode: "CEB" })).data;
+  await as("yard", "POST", `/OutBound/tallySheet/line/${loading.tallySheetNum}`, {
+    entryId: `wv-e2e-load-${Date.now()}`, wayBillRef: waived.wayBillRef, containerType: "FL", timeTallied: new Date().toISOString(),
+  });
+  const loaded = (await as("yard", "GET", `/OutBound/tallySheet/read/${loading.tallySheetNum}`)).data;
+  await as("yard", "PUT", `/OutBound/tallySheet/final/${loading.tallySheetNum}`, { dateModified: loaded.dateModified });
+  const unload = (await as("pier", "POST", "/InBound/unloadList/create", { voyageNum: world.voyageNum, destinationBranchCode: "CEB" })).data;
+  const unloadOn = (await as("pier", "PUT", `/InBound/unloadList/update/${unload.releaseId}`, {
+    dateModified: unload.dateModified, entries: [{ wayBillRef: waived.wayBillRef, status: "add" }],
+  })).data;
+  await as("pier", "PUT", `/InBound/unloadList/release/${unload.releaseId}`, { dateModified: unloadOn.dateModified });
+  const unloading = (await as("pier", "POST", "/InBound/tallySheet/create", { voyageNum: world.voyageNum, destinationBranchCode: "CEB" })).data;
+  await as("pier", "POST", `/InBound/tallySheet/line/${unloading.tallySheetNum}`, {
+    entryId: `wv-e2e-unload-${Date.now()}`, wayBillRef: waived.wayBillRef, containerType: "FL", timeTallied: new Date().toISOString(),
+  });
+  const unloaded = (await as("pier", "GET", `/InBound/tallySheet/read/${unloading.tallySheetNum}`)).data;
+  await as("pier", "PUT", `/InBound/tallySheet/final/${unloading.tallySheetNum}`, { dateModified: unloaded.dateModified });
+
+  for (const key of ["clerk", "endorser", "approver", "pier"] as const) {
     const browser = await openBrowser(`waiver-${key}`, { width: 1440, height: 900 });
     browsers.push(browser);
     pages[key] = browser.page;
@@ -187,6 +211,20 @@ describe("a waiver with a supporting PDF, endorsed and approved by others", () =
     await endorser.waitForURL(`${baseURL}/waiver/draft?list=forApproval`);
   });
 
+  it("holds back the cargo's release at Cebu 'in BASE Accounting' while it waits", async () => {
+    const pier = pages.pier;
+    await pier.goto(`${baseURL}/inbound/cargoReleaseOrder`);
+    await pier.getByTestId("release-page").waitFor();
+    await pier.getByTestId("release-new").click();
+    await pier.getByTestId(`release-candidate-${waived.wayBillRef}`).waitFor();
+    expect(await shown(pier, `release-paid-${waived.bookingRef}`)).toBe("Unpaid");
+    await pier.getByTestId(`release-release-${waived.wayBillRef}`).click();
+    const refusal = `Booking ${waived.bookingRef} (waybill ${waived.wayBillRef}) is not paid in BASE Accounting: the destination side is unpaid. ` +
+      `Not invoiced yet: the destination charges of ${waived.wayBillRef} have no invoice.`;
+    await pier.getByTestId("release-refusal").filter({ hasText: exactly(refusal) }).waitFor();
+    await pier.getByTestId("release-dialog-close").click();
+  }, 120_000);
+
   it("is approved by the approver, after which the waybill's destination side answers paid", async () => {
     const approver = pages.approver;
     await approver.goto(`${baseURL}/waiver/draft`);
@@ -214,6 +252,26 @@ describe("a waiver with a supporting PDF, endorsed and approved by others", () =
     const detail = await as("clerk", "GET", `/WayBillWaiveCharges/get/${waiverNum}`);
     expect([detail.data.paid.paid, detail.data.waybill.due]).toEqual([true, "0.00"]);
   });
+});
+
+describe("the consignee's release after the waiver", () => {
+  it("is made by Cebu's inbound clerk with nothing invoiced or collected: the waiver forgave it all", async () => {
+    const pier = pages.pier;
+    await pier.goto(`${baseURL}/inbound/cargoReleaseOrder`);
+    await pier.getByTestId("release-page").waitFor();
+    await pier.getByTestId("release-new").click();
+    await pier.getByTestId(`release-candidate-${waived.wayBillRef}`).waitFor();
+    await expect.poll(() => shown(pier, `release-paid-${waived.bookingRef}`)).toBe("Paid");
+    await pier.getByTestId("release-remarks").fill("Consignee's trucker collects; charges waived");
+    await pier.getByTestId(`release-release-${waived.wayBillRef}`).click();
+    await seeNotice(pier, "Cargo release order created successfully");
+    // Its row, found by the waybill (other tests' orders may share the list).
+    const cell = pier.locator("[data-testid^='release-waybill-']").filter({ hasText: exactly(waived.wayBillRef) });
+    await cell.waitFor();
+    const id = (await cell.getAttribute("data-testid"))!.replace("release-waybill-", "");
+    expect(id).toMatch(/^CRO-CEB-\d{4}-\d{6}$/);
+    expect([await shown(pier, `release-booking-${id}`), await shown(pier, `release-status-${id}`)]).toEqual([waived.bookingRef, "Created"]);
+  }, 120_000);
 });
 
 describe("a charge override approved by another person", () => {

@@ -13,6 +13,8 @@ import { invoiceRoutes } from "./invoices/routes.ts";
 import { postingJobs } from "./posting/jobs.ts";
 import { postingRoutes } from "./posting/routes.ts";
 
+// An invoiced waybill re-priced (an approved booking change): its invoices cancelled, reversed and issued again.
+export { correctWaybillInvoices, type InvoiceCorrection, type InvoiceCorrectionRequest } from "./invoices/correction.ts";
 export { SIDE_CODES, type WaybillSide, waybillSidePaid } from "./collections/paid.ts";
 
 import { seedDemoCollections } from "./collections/demo.ts";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   areas, bookingCharges, bookingRevisionReferences, bookingRevisions, bookingRevisionWaybillEntries, bookings, companyPolicies, customerCharges, customers,
-  invoices, waybills,
+  waybills,
 } from "../../../db/schema/index.ts";
 import { changedLines, recordAudit } from "../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../shared/branch-scope.ts";
@@ -14,6 +14,7 @@ import { formatCentavos, normalizeAmount, sumAmounts, toCentavos } from "../../s
 import { nextNumber } from "../../shared/numbering.ts";
 import { PAGES, pathTo } from "../../shared/page-paths.ts";
 import { historyOf, initialStatus, transition } from "../../shared/workflow.ts";
+import { correctWaybillInvoices, type InvoiceCorrection } from "../accounting/index.ts";
 import type { Caller } from "../auth/index.ts";
 import type { Capability } from "../../shared/permissions.ts";
 import {
@@ -450,7 +451,8 @@ function bookingColumns(p: Partial<Record<RevisionField, any>>) {
  * The approval applies the revision, in the approving transaction: the booking's row held, the plan made again
  * against the booking as it stands (a booking moved meanwhile is checked again), its fields and its charges written
  * (re-priced, with the amendment fee), its waybill's fields and lines, the history and the audit with before and after.
- * An invoiced waybill is never edited in place: its charges change only once the invoice is cancelled.
+ * An invoiced waybill's invoices are never edited: the accounting module cancels each (its posting reversed) and
+ * issues the next number from the re-priced waybill in the same transaction; one a collection settles is refused.
  */
 async function applyRevision(tx: Tx, caller: Caller, row: RevisionRecord, action: RevisionAction, at: Date): Promise<void> {
   const [b] = await tx.select().from(bookings).where(eq(bookings.bookingRef, row.bookingRef)).for("update");
@@ -460,13 +462,6 @@ async function applyRevision(tx: Tx, caller: Caller, row: RevisionRecord, action
   }
   if (!plan.chargesChange && action === "accountingApprove") {
     throw new AppError("CONFLICT", `Booking change ${row.revisionId} no longer changes the charges; the final approver approves it.`);
-  }
-  if (plan.wayBill && plan.chargesChange) {
-    const [billed] = await tx.select({ invoiceNo: invoices.invoiceNo }).from(invoices)
-      .where(and(eq(invoices.wayBillRef, plan.wayBill.wayBillRef), ne(invoices.status, "Cancelled"))).limit(1);
-    if (billed) {
-      throw new AppError("CONFLICT", `Waybill ${plan.wayBill.wayBillRef} is invoiced (${billed.invoiceNo}); its charges change only once CRO accounting cancels that invoice.`);
-    }
   }
   const p = plan.proposed as Partial<Record<RevisionField, any>>;
   await tx.update(bookings).set({ ...bookingColumns(p), sqRefNum: plan.sqRefNum, sqdocNum: plan.sqdocNum, userModified: caller.userId, dateModified: at })
@@ -478,7 +473,9 @@ async function applyRevision(tx: Tx, caller: Caller, row: RevisionRecord, action
     const change = changedLines(plan.chargesBefore.map(comparable), plan.chargesAfter.map(comparable), (l) => `${l.chargeCode} ${l.chargePart}`, ["rate", "quantity", "amount"]);
     if (change) await recordAudit(tx, { actor: caller.userId, action: "BOOKING_PRICE_CHANGED", target: `booking:${b.bookingRef}`, detail: { revisionId: row.revisionId, ...change } });
   }
+  let corrections: InvoiceCorrection[] = [];
   if (plan.wayBill) {
+    const wayBillRef = plan.wayBill.wayBillRef;
     const next = { ...pickUpAddressOf(b), ...(p.pickUpAddress ?? {}) };
     const nextDelivery = { ...deliveryAddressOf(b), ...(p.deliveryAddress ?? {}) };
     const revision: WaybillRevision = {
@@ -488,7 +485,14 @@ async function applyRevision(tx: Tx, caller: Caller, row: RevisionRecord, action
       sqRefNum: plan.sqRefNum, sqdocNum: plan.sqdocNum,
     };
     const lines = plan.chargesChange ? plan.chargesAfter : plan.chargesBefore;
-    await reviseWaybill(tx, caller.userId, plan.wayBill.wayBillRef, revision, lines, at);
+    const rewrite = async () => void await reviseWaybill(tx, caller.userId, wayBillRef, revision, lines, at);
+    // An invoiced waybill whose charges change: its invoices are never edited; the accounting module cancels them
+    // (a reversal of each posting queued) and issues the next numbers from the waybill as re-priced.
+    if (plan.chargesChange) {
+      corrections = await correctWaybillInvoices(tx, caller, {
+        wayBillRef, reason: `Booking change ${row.revisionId} approved: ${row.remarks}`, purpose: `booking change ${row.revisionId} is approved`, now: at,
+      }, rewrite);
+    } else await rewrite();
   }
   await tx.update(bookingRevisions).set({
     original: plan.original, chargesBefore: plan.chargesBefore, chargesAfter: plan.chargesAfter, chargesChange: plan.chargesChange,
@@ -500,6 +504,7 @@ async function applyRevision(tx: Tx, caller: Caller, row: RevisionRecord, action
     detail: {
       revisionId: row.revisionId, wayBillRef: plan.wayBill?.wayBillRef ?? null, before: { ...plan.original, total: total(plan.chargesBefore) },
       after: { ...plan.proposed, total: total(plan.chargesAfter), amendmentFee: plan.amendmentFee },
+      invoices: corrections,
     },
   });
 }

@@ -41,6 +41,12 @@ export const invoiceWorkflow = defineWorkflow({
   statuses: INVOICE_STATUSES,
   actions: {
     cancel: { from: ["Issued"], to: "Cancelled", who: "CRO accounting staff", allowed: cashier, notice: "Invoice cancelled" },
+    // An approved booking change re-prices an invoiced waybill: the accounting approver's step cancels the invoice
+    // and issues the next number in the same transaction (correction.ts).
+    replace: {
+      from: ["Issued"], to: "Cancelled", who: "CRO accounting staff or an accounting approver", notice: "Invoice cancelled and issued again",
+      allowed: (actor) => cashier(actor) || actor.capabilities.has("ACCOUNTING_APPROVER") || actor.capabilities.has("BC_ACCOUNTING_APPROVER"),
+    },
   },
 });
 

@@ -44,6 +44,9 @@ export const bookingForRevision = (bookingRef: string) => api.get<{ data: Bookin
 export const createRevision = (input: { bookingRef: string; remarks: string; proposed: ProposedValues }) =>
   api.post<WriteResult<RevisionRow>>(`${base}/createRevisionV1`, input);
 
+export const updateRevision = (revisionId: string, input: { dateModified: string; remarks: string; proposed: ProposedValues }) =>
+  api.put<WriteResult<RevisionRow>>(`${base}/updateRevisionId/${ref(revisionId)}`, input);
+
 export const moveRevision = (input: { revisionId: string; action: RevisionAction; dateModified: string; remarks?: string }) =>
   api.put<WriteResult<RevisionRow & { list: RevisionList }>>(`${base}/updateRevisionStatusV1`, input);
 
@@ -51,6 +54,8 @@ export const deleteRevision = (id: number) => api.del<WriteResult<{ ids: number[
 
 export const addReference = (input: { revisionId: string; dateModified: string; kind: "SI" | "SH"; refNum: string }) =>
   api.post<WriteResult<RevisionRow>>(`${base}/addReference`, input);
+export const insertReference = (input: { revisionId: string; dateModified: string; kind: "SI" | "SH"; refNum: string; position: number }) =>
+  api.post<WriteResult<RevisionRow>>(`${base}/insertReference`, input);
 export const removeReference = (input: { revisionId: string; dateModified: string; kind: "SI" | "SH"; refNum: string }) =>
   api.post<WriteResult<RevisionRow>>(`${base}/removeReference`, input);
 export const generateSiNum = (input: { revisionId: string; dateModified: string }) => api.post<WriteResult<RevisionRow>>(`${base}/generateSINum`, input);

@@ -1,14 +1,15 @@
 import { Button, Callout, HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
-import { Search } from "@blueprintjs/icons";
+import { Plus, Search, Trash } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
 import { serverMessage } from "../../../lib/api.ts";
 import { useFormSave } from "../../../lib/data/save.ts";
 import { formatAmount } from "../../../lib/format.ts";
-import { DELIVERY_MODES, type ProposedValues, REMARKS_REQUIRED, type RevisionRow } from "../api/contracts.ts";
-import { type BookingForRevision, bookingForRevision, createRevision } from "../api/booking-changes.ts";
+import { DELIVERY_MODES, type ProposedValues, REMARKS_REQUIRED, type RevisionDetailRow, type RevisionRow } from "../api/contracts.ts";
+import { type BookingForRevision, bookingForRevision, createRevision, updateRevision } from "../api/booking-changes.ts";
 
 type Address = { street: string; barangay: string; city: string; province: string; zipCode: string };
+type AddedCharge = { chargeCode: string; amount: string };
 const ADDRESS_PARTS: [keyof Address, string][] = [["street", "Street"], ["barangay", "Barangay"], ["city", "City or municipality"], ["province", "Province"], ["zipCode", "Zip code"]];
 const TEXT_FIELDS: [keyof ProposedValues & string, string][] = [
   ["destinationBranchCode", "Destination"], ["voyageNum", "Voyage"], ["consigneeName", "Consignee"], ["consigneeContactNum", "Consignee contact no."],
@@ -18,11 +19,12 @@ const TEXT_FIELDS: [keyof ProposedValues & string, string][] = [
 
 /**
  * A new booking change: the booking found by its reference (refused at once, with the rule, while it is Draft or
- * Confirmed), its values as they stand to change, and why. Only the values changed are proposed; the server checks
- * them (001 §5) and prices the booking as it would be.
+ * Confirmed), its values as they stand to change, the charges to add, and why. Only the values changed are proposed;
+ * the server checks them (001 §5) and prices the booking as it would be. Given `editing` (a draft of the user's
+ * own), the same form opens on the booking with the draft's proposed values and remarks, and saves the draft.
  */
-export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => void; onSaved: (row: RevisionRow) => void }) {
-  const { isOpen, onClose, onSaved } = props;
+export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => void; onSaved: (row: RevisionRow) => void; editing?: RevisionDetailRow }) {
+  const { isOpen, onClose, onSaved, editing } = props;
   const [bookingRef, setBookingRef] = useState("");
   const [found, setFound] = useState<BookingForRevision | null>(null);
   const [values, setValues] = useState<Record<string, any>>({});
@@ -34,23 +36,27 @@ export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => 
 
   useEffect(() => {
     if (!isOpen) return;
-    setBookingRef("");
+    setBookingRef(editing?.bookingRef ?? "");
     setFound(null);
     setValues({});
-    setRemarks("");
+    setRemarks(editing?.remarks ?? "");
     setErrors({});
     setRefusal(null);
+    if (editing) void find(editing.bookingRef);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isOpen]);
 
-  const find = async () => {
-    const ref = bookingRef.trim();
+  const find = async (asked = bookingRef) => {
+    const ref = asked.trim();
     if (!ref) return setErrors({ bookingRef: "Type the booking's reference" });
     setSearching(true);
     setRefusal(null);
     try {
       const answer = (await bookingForRevision(ref)).data;
       setFound(answer);
-      setValues(structuredClone(answer.values));
+      // A draft being edited: the booking as it stands, with what the draft proposes over it.
+      const proposed = editing ? Object.fromEntries(editing.changes.map((c) => [c.field, c.after])) : {};
+      setValues(structuredClone({ ...answer.values, ...proposed }));
       setErrors({});
     } catch (error) {
       setFound(null);
@@ -66,11 +72,16 @@ export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => 
     if (!remarks.trim()) return setErrors({ remarks: REMARKS_REQUIRED });
     const proposed: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values)) {
-      if (field === "additionalCharges") continue;
-      if (JSON.stringify(value ?? "") !== JSON.stringify(found.values[field] ?? "")) proposed[field] = value;
+      const typed = field === "additionalCharges"
+        ? ((value ?? []) as AddedCharge[]).map((c) => ({ chargeCode: c.chargeCode.trim().toUpperCase(), amount: c.amount.trim() }))
+        : value;
+      if (JSON.stringify(typed ?? "") !== JSON.stringify(found.values[field] ?? "")) proposed[field] = typed;
     }
     setRefusal(null);
-    void save(() => createRevision({ bookingRef: found.bookingRef, remarks: remarks.trim(), proposed: proposed as ProposedValues }).catch((error) => {
+    const write = editing
+      ? updateRevision(editing.revisionId, { dateModified: editing.dateModified, remarks: remarks.trim(), proposed: proposed as ProposedValues })
+      : createRevision({ bookingRef: found.bookingRef, remarks: remarks.trim(), proposed: proposed as ProposedValues });
+    void save(() => write.catch((error) => {
       setRefusal(serverMessage(error));
       throw error;
     }), { onSaved: (result) => onSaved(result.data), onFieldErrors: setErrors });
@@ -79,13 +90,17 @@ export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => 
   const set = (field: string, value: unknown) => setValues((v) => ({ ...v, [field]: value }));
   const setPart = (field: "pickUpAddress" | "deliveryAddress", part: keyof Address, value: string) =>
     setValues((v) => ({ ...v, [field]: { ...(v[field] as Address), [part]: value } }));
+  const added = (values.additionalCharges ?? []) as AddedCharge[];
+  const setAdded = (next: AddedCharge[]) => set("additionalCharges", next);
+  // A draft's own booking change is the one under way: editing it is not refused for that.
+  const refused = found?.refusal && !editing ? found.refusal : null;
 
   return (
-    <FormDialog isOpen={isOpen} title="New booking change" className="lading-bc-dialog" saving={saving} onClose={onClose} onSubmit={submit}
-      formTestId="bc-new-form" saveTestId="bc-new-save" saveDisabled={!found || found.refusal !== null}>
+    <FormDialog isOpen={isOpen} title={editing ? `Edit booking change ${editing.revisionId}` : "New booking change"} className="lading-bc-dialog" saving={saving}
+      onClose={onClose} onSubmit={submit} formTestId="bc-new-form" saveTestId="bc-new-save" saveDisabled={!found || refused !== null}>
       {refusal && <Callout intent="danger" data-testid="bc-new-error">{refusal}</Callout>}
       <FormField label="Booking" id="bc-new-ref" required error={errors.bookingRef} helper="The booking to change: its ATW issued, its van out or its cargo loaded">
-        <InputGroup id="bc-new-ref" value={bookingRef} onValueChange={(v) => { setBookingRef(v); setFound(null); }}
+        <InputGroup id="bc-new-ref" value={bookingRef} disabled={Boolean(editing)} onValueChange={(v) => { setBookingRef(v); setFound(null); }}
           onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); void find(); } }} data-testid="bc-new-ref"
           rightElement={<Button variant="minimal" icon={<Search />} aria-label="Find the booking" loading={searching} onClick={() => void find()} data-testid="bc-new-find" />} />
       </FormField>
@@ -95,8 +110,8 @@ export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => 
             {`${found.bookingRef} · ${found.status} · ${found.customerCode}${found.waybillref ? ` · waybill ${found.waybillref} (${found.waybillStatus})` : ""} · charges ${formatAmount(found.total)}`}
             {found.amendmentFeeDue ? " · an amendment fee (AMF) is added on approval" : ""}
           </p>
-          {found.refusal && <Callout intent="warning" data-testid="bc-new-refusal">{found.refusal}</Callout>}
-          {!found.refusal && (
+          {refused && <Callout intent="warning" data-testid="bc-new-refusal">{refused}</Callout>}
+          {!refused && (
             <>
               <div className="lading-bc-grid">
                 <FormField label="Service mode" id="bc-new-modeOfDelivery" error={errors["proposed.modeOfDelivery"]}>
@@ -119,6 +134,22 @@ export function NewBookingChangeDialog(props: { isOpen: boolean; onClose: () => 
                   </div>
                 </FormField>
               ))}
+              <FormField label="Added charges" error={errors["proposed.additionalCharges"]}
+                helper="Charges to add to the booking, by charge code and amount; the booking is priced again with them">
+                <div data-testid="bc-new-charges">
+                  {added.map((c, i) => (
+                    <div key={i} className="lading-bc-actions">
+                      <InputGroup placeholder="Charge code" aria-label={`Added charge ${i + 1} code`} value={c.chargeCode}
+                        onValueChange={(v) => setAdded(added.map((x, j) => (j === i ? { ...x, chargeCode: v } : x)))} data-testid={`bc-new-charge-${i}-code`} />
+                      <InputGroup placeholder="Amount" aria-label={`Added charge ${i + 1} amount`} inputMode="decimal" value={c.amount}
+                        onValueChange={(v) => setAdded(added.map((x, j) => (j === i ? { ...x, amount: v } : x)))} data-testid={`bc-new-charge-${i}-amount`} />
+                      <Button variant="minimal" icon={<Trash />} aria-label={`Remove added charge ${i + 1}`}
+                        onClick={() => setAdded(added.filter((_, j) => j !== i))} data-testid={`bc-new-charge-${i}-remove`} />
+                    </div>
+                  ))}
+                  <Button icon={<Plus />} text="Add a charge" onClick={() => setAdded([...added, { chargeCode: "", amount: "" }])} data-testid="bc-new-charge-add" />
+                </div>
+              </FormField>
               <FormField label="Remarks" id="bc-new-remarks" required error={errors.remarks ?? errors.proposed} helper="Why the booking changes">
                 <TextArea id="bc-new-remarks" fill rows={3} maxLength={1000} value={remarks}
                   onChange={(e) => { setRemarks(e.currentTarget.value); setErrors((x) => ({ ...x, remarks: "" })); }} data-testid="bc-new-remarks" />

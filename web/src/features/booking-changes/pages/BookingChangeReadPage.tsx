@@ -1,6 +1,6 @@
 import "../booking-changes.css";
 import { Button, Callout, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, TextArea } from "@blueprintjs/core";
-import { Trash } from "@blueprintjs/icons";
+import { Edit, Trash } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { FormField } from "../../../components/FormDialog.tsx";
@@ -11,7 +11,8 @@ import { useFormSave } from "../../../lib/data/save.ts";
 import { formatAmount, formatDateTime } from "../../../lib/format.ts";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { listOfStatus, REVISION_ACTION_LABELS, type RevisionAction, type RevisionRow, valueText } from "../api/contracts.ts";
-import { addReference, generateSiNum, moveRevision, readRevision, removeReference, revisionListPath } from "../api/booking-changes.ts";
+import { addReference, generateSiNum, insertReference, moveRevision, readRevision, removeReference, revisionListPath } from "../api/booking-changes.ts";
+import { NewBookingChangeDialog } from "../components/NewBookingChangeDialog.tsx";
 import { StatusTag } from "../components/StatusTag.tsx";
 
 const INTENT: Record<RevisionAction, "primary" | "success" | "danger" | "none"> = {
@@ -25,7 +26,8 @@ const lineKey = (l: Line) => `${l.chargeCode} ${l.chargePart}`;
 /**
  * /bookingChanges/forApproval/read/{revisionId}: one booking change. Each proposed value beside what the booking has,
  * the charges before and after (re-priced, with the amendment fee), the waybill entries it adds or removes, its SI/SH
- * references, the history, and only the actions the user may take now. A change the server reports approved (it
+ * references (added at the end or inserted at a place), the history, and only the actions the user may take now.
+ * Its drafter edits a draft's values, added charges and remarks in the form it was made with. A change the server reports approved (it
  * carries datApproved) goes to /bookingChanges/approved.
  */
 export default function BookingChangeReadPage({ params }: PageProps) {
@@ -36,6 +38,8 @@ export default function BookingChangeReadPage({ params }: PageProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [reference, setReference] = useState<{ kind: "SI" | "SH"; refNum: string }>({ kind: "SI", refNum: "" });
+  const [position, setPosition] = useState("1");
+  const [editing, setEditing] = useState(false);
   const [next, setNext] = useState<string | null>(null);
   const { saving, save } = useFormSave();
 
@@ -83,6 +87,13 @@ export default function BookingChangeReadPage({ params }: PageProps) {
       <PageHeader title={`Booking change ${r.revisionId}`}
         crumbs={[crumbs[0], { text: r.status === "approved" ? "Approved booking changes" : "Booking changes", href: revisionListPath(listOfStatus(r.status)) }]} />
       {refusal && <Callout intent="danger" data-testid="bc-error">{refusal}</Callout>}
+      {r.canEdit && (
+        <div className="lading-bc-actions">
+          <Button icon={<Edit />} text="Edit draft" onClick={() => setEditing(true)} data-testid="bc-edit" />
+        </div>
+      )}
+      <NewBookingChangeDialog isOpen={editing} editing={r} onClose={() => setEditing(false)}
+        onSaved={() => { setEditing(false); void reload(); }} />
       <dl className="lading-kv" data-testid="bc-facts">
         <dt>Status</dt><dd><StatusTag status={r.status} testId="bc-page-status" /></dd>
         <dt>Booking</dt><dd data-testid="bc-booking">{r.bookingRef} ({r.bookingStatus})</dd>
@@ -148,6 +159,11 @@ export default function BookingChangeReadPage({ params }: PageProps) {
           <InputGroup placeholder="Reference no." value={reference.refNum} onValueChange={(v) => setReference({ ...reference, refNum: v })} data-testid="bc-reference-input" />
           <Button text="Add" disabled={!reference.refNum.trim() || saving}
             onClick={() => changeReferences(() => addReference({ revisionId: r.revisionId, dateModified: r.dateModified, ...reference }))} data-testid="bc-reference-add" />
+          <Button text="Insert at" disabled={!reference.refNum.trim() || !(Number(position) >= 1) || saving}
+            onClick={() => changeReferences(() => insertReference({ revisionId: r.revisionId, dateModified: r.dateModified, ...reference, position: Number(position) }))}
+            data-testid="bc-reference-insert" />
+          <InputGroup type="number" min={1} max={r.references.length + 1} value={position} onValueChange={setPosition} aria-label="Insert at position"
+            className="lading-bc-position" data-testid="bc-reference-position" />
           <Button text="Generate SI no." disabled={saving} onClick={() => changeReferences(() => generateSiNum({ revisionId: r.revisionId, dateModified: r.dateModified }))}
             data-testid="bc-reference-generate" />
         </div>
