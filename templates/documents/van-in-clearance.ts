@@ -69,7 +69,8 @@ export function buildVanInClearancePdf(view: VanInClearanceDocument): Uint8Array
     ["Branch", view.branchName],
   ], [
     ["Waybill", view.wayBillRef],
-    ["Booking Ref", view.tandemBookingRef ? `${view.bookingRef} / ${view.tandemBookingRef}` : view.bookingRef],
+    ["Booking Ref", view.bookingRef],
+    ...(view.tandemBookingRef ? [["Tandem booking", view.tandemBookingRef] as [string, string]] : []),
     ["Voyage", view.voyageNum],
     ["Shipper", view.shipperName],
     ["Consignee", view.consigneeName],
