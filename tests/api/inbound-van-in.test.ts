@@ -1,8 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerOfUser } from "../../api/modules/auth/index.ts";
 import { recordCargoStage } from "../../api/modules/bookings/index.ts";
+import { seedDemoVanIns } from "../../api/modules/inbound/van-in/demo.ts";
+import type { DemoContext } from "../../api/modules/manifest.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, companyPolicies, containerVans, containerYards, holidays, notifications, vanIns, waybills } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, companyPolicies, containerVans, containerYards, holidays, notifications, users, vanIns, waybills } from "../../db/schema/index.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { HOLIDAYS_2025 } from "../support/holidays-2025.ts";
@@ -224,5 +227,20 @@ describe("recording a van-in", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`inline; filename="VI-CEB-${year}-000001.pdf"`);
+  });
+});
+
+describe("the demo line's van-in", () => {
+  it("sends the van of a released waybill out and takes it back to a yard of the branch; with none left it makes nothing", async () => {
+    const [clerk] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userId, "vi-ceb"));
+    const ctx = { people: { inbound: await callerOfUser(handle.db, clerk.id) } as unknown as DemoContext["people"], now: new Date(), linkBase: "" };
+    expect(await seedDemoVanIns(handle.db, ctx)).toEqual({ vanIns: 1 });
+    const [made] = await handle.db.select().from(vanIns).where(eq(vanIns.wayBillRef, W2.wayBillRef));
+    expect([made.vanInId, made.cyCode, made.receivedBy, made.damages]).toEqual([
+      `VI-CEB-${year}-000003`, "CEBCY1", "vi-ceb", [{ containerVanNum: W2.containerVanNum, vanPart: "Door Assembly", damageType: "Scratched" }],
+    ]);
+    expect(await stagesOf(W2.bookingRef)).toEqual([0, 1, 6, 7, 8, 9]);
+    expect((await van(W2.containerVanNum)).isUsed).toBe(false);
+    expect(await seedDemoVanIns(handle.db, ctx)).toEqual({ vanIns: 0 });
   });
 });

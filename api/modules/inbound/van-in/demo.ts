@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { containerYards, waybills } from "../../../../db/schema/index.ts";
-import { recordCargoStage } from "../../bookings/index.ts";
+import { cargoStageTimes, recordCargoStage } from "../../bookings/index.ts";
 import type { DemoContext } from "../../manifest.ts";
 import { listCros } from "../cargo-release/service.ts";
 import { VAN_OUT_STAGE } from "./rules.ts";
@@ -17,12 +17,15 @@ export async function seedDemoVanIns(db: Db, { people, now }: DemoContext): Prom
   const clerk = people.inbound;
   let { data: out } = await listVanIns(db, clerk, { skip: 0, take: 1, search: "", state: "Out" });
   if (out.length === 0) {
-    const { data: released } = await listCros(db, clerk, { skip: 0, take: 1, search: "", status: undefined });
-    const cro = released[0];
-    if (!cro) return { vanIns: 0 };
-    const bookingRefs = await bookingsOfWaybill(db, cro.wayBillRef);
-    for (const ref of bookingRefs) await recordCargoStage(db, ref, VAN_OUT_STAGE, new Date(cro.dateReleased));
-    out = (await listVanIns(db, clerk, { skip: 0, take: 1, search: cro.wayBillRef, state: "Out" })).data;
+    // The first released waybill whose van has not gone out yet: sent out at the moment of its release.
+    const { data: released } = await listCros(db, clerk, { skip: 0, take: 20, search: "", status: undefined });
+    for (const cro of [...released].reverse()) {
+      const bookingRefs = await bookingsOfWaybill(db, cro.wayBillRef);
+      if ((await cargoStageTimes(db, bookingRefs, [VAN_OUT_STAGE])).size > 0) continue;
+      for (const ref of bookingRefs) await recordCargoStage(db, ref, VAN_OUT_STAGE, new Date(cro.dateReleased));
+      out = (await listVanIns(db, clerk, { skip: 0, take: 1, search: cro.wayBillRef, state: "Out" })).data;
+      break;
+    }
   }
   const van = out[0];
   if (!van) return { vanIns: 0 };
