@@ -125,8 +125,8 @@ export async function vanInById(db: Executor, vanInId: string, scope: BranchScop
 }
 
 /**
- * The van-in screen's list, 20 a page: first the vans out on an inbound CTS awaiting their return (longest out
- * first), then the van-ins made (newest first); `state` keeps to one of them, `search` matches a van or waybill.
+ * The van-in screen's list, 20 a page: first the vans out on an inbound CTS awaiting their return (by waybill),
+ * then the van-ins made (newest first); `state` keeps to one of them, `search` matches a van or waybill.
  */
 export async function listVanIns(db: Db, scope: BranchScope, query: VanInListQuery) {
   const wantOut = query.state !== "Returned";
@@ -145,10 +145,7 @@ export async function listVanIns(db: Db, scope: BranchScope, query: VanInListQue
       wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, tandemBookingRef: waybills.tandemBookingRef, voyageNum: waybills.voyageNum,
       branchCode: waybills.destinationBranchCode, consigneeName: waybills.consigneeName, consigneePreferredName: waybills.consigneePreferredName,
       containerVanNum: waybills.containerVanNum, tandemContainerVanNum: waybills.tandemContainerVanNum, size: waybills.size,
-      vanOut: sql<string>`(select min(reached_at) from booking_progress where booking_ref = ${waybills.bookingRef} and stage = ${VAN_OUT_STAGE})`,
-    }).from(waybills).where(outWhere)
-      .orderBy(sql`(select min(reached_at) from booking_progress where booking_ref = ${waybills.bookingRef} and stage = ${VAN_OUT_STAGE})`, waybills.wayBillRef)
-      .limit(query.take).offset(query.skip);
+    }).from(waybills).where(outWhere).orderBy(waybills.wayBillRef).limit(query.take).offset(query.skip);
     const times = await cargoStageTimes(db, rows.map((r) => r.bookingRef), [VAN_OUT_STAGE]);
     for (const r of rows) {
       data.push({
