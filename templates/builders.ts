@@ -2,6 +2,7 @@ import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoReleaseOrderDocument } from "./documents/cargo-release-order.ts";
+import type { VanInClearanceDocument } from "./documents/van-in-clearance.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
 import type { HustlingSlipDocument } from "./documents/hustling-slip.ts";
@@ -138,6 +139,10 @@ export const documentBuilders = {
   cargoReleaseOrder: async () => {
     const t = await import("./documents/cargo-release-order.ts");
     return (view: CargoReleaseOrderDocument): DownloadFile => pdfFile(t.buildCargoReleaseOrderPdf(view), t.CARGO_RELEASE_ORDER_NAME(view.cargorReleaseOrderId));
+  },
+  vanInClearance: async () => {
+    const t = await import("./documents/van-in-clearance.ts");
+    return (view: VanInClearanceDocument): DownloadFile => pdfFile(t.buildVanInClearancePdf(view), t.VAN_IN_CLEARANCE_NAME(view.vanInId));
   },
   hustlingSlip: async () => {
     const t = await import("./documents/hustling-slip.ts");

@@ -141,3 +141,37 @@ export const cargoReleaseOrders = pgTable("cargo_release_orders", {
   dateCleared: timestamp("date_cleared", { withTimezone: true, precision: 3 }),
   ...auditColumns,
 }, (t) => [index("cargo_release_orders_branch_idx").on(t.branchCode, t.dateReleased)]);
+
+/**
+ * A van-in (001 §3, §4 stage 9): the empty van of a waybill released to its consignee (out on an inbound CTS,
+ * stage 8) back at a container yard of the destination branch. One per waybill; a tandem waybill's two vans come
+ * back on the same van-in. It ends the detention clock; the detention figures of the free-time rule set on the
+ * return day are kept with it for the van-in clearance.
+ */
+export const vanIns = pgTable("van_ins", {
+  ...idColumn,
+  /** "VI-CEB-2026-000001" (the spec's vanInId). */
+  vanInId: text("van_in_id").notNull().unique(),
+  wayBillRef: text("way_bill_ref").notNull().unique().references(() => waybills.wayBillRef, { onUpdate: "cascade" }),
+  bookingRef: text("booking_ref").notNull(),
+  tandemBookingRef: text("tandem_booking_ref"),
+  voyageNum: text("voyage_num").notNull(),
+  /** The waybill's destination branch: whose staff received the van and see it. */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  /** The container yard the van returns to (a yard of the branch). */
+  cyCode: text("cy_code").notNull().references(() => containerYards.code, { onUpdate: "cascade" }),
+  /** The van numbers that came back: the waybill's van, or a tandem's two (the spec's tandemCodeIds). */
+  tandemCodeIds: text("tandem_code_ids").array().notNull(),
+  dateReturned: timestamp("date_returned", { withTimezone: true, precision: 3 }).notNull(),
+  /** Damage found on return: [{ containerVanNum, vanPart, damageType }] by the reference lists (001 §9). */
+  damages: jsonb("damages").$type<{ containerVanNum: string; vanPart: string; damageType: string }[]>().notNull().default([]),
+  remarks: text("remarks").notNull().default(""),
+  /** Detention as the free-time rule set answers it on the return day (C0002 free days, C0013 per day). */
+  detentionLastFreeDay: businessDate("detention_last_free_day"),
+  detentionDays: integer("detention_days").notNull().default(0),
+  detentionAmount: numeric("detention_amount", { precision: 14, scale: 2 }).notNull().default("0"),
+  /** Why detention could not be worked out (a policy missing), or null. */
+  detentionProblem: text("detention_problem"),
+  receivedBy: text("received_by").notNull(),
+  ...auditColumns,
+}, (t) => [index("van_ins_branch_idx").on(t.branchCode, t.dateReturned)]);

@@ -119,7 +119,7 @@ function drawnPart(name: string): DamagePart | undefined {
 }
 
 /** The number of a part on the drawing (1 to 14), or "" for a part not drawn. */
-function partNumber(name: string): string {
+export function partNumber(name: string): string {
   const part = drawnPart(name);
   return part ? String(DRAWN_PARTS.indexOf(part) + 1) : "";
 }
@@ -132,12 +132,12 @@ interface Frame {
 }
 
 /** From the top of the first caption to below the underside view. */
-const DIAGRAM_HEIGHT = 65;
+export const DIAGRAM_HEIGHT = 65;
 const MARK: [number, number, number] = [200, 30, 30];
 const INK: [number, number, number] = [40, 40, 40];
 
 /** Draws the van, marks the damaged parts, and answers the parts that could not be placed on it. */
-function drawDamageDiagram(doc: jsPDF, left: number, top: number, damaged: string[]): string[] {
+export function drawDamageDiagram(doc: jsPDF, left: number, top: number, damaged: string[]): string[] {
   const views: Record<ViewName, Frame> = {
     roof: { x: left, y: top + 4, w: 86, h: 9 },
     side: { x: left, y: top + 18, w: 86, h: 28 },

@@ -4,15 +4,18 @@ import type { DemoContext } from "../manifest.ts";
 import { seedDemoReleases } from "./cargo-release/demo.ts";
 import { runFreeTimeAccrual } from "./demurrage/service.ts";
 import { seedDemoDischarge } from "./unload-lists/demo.ts";
+import { seedDemoVanIns } from "./van-in/demo.ts";
 
 /**
- * The inbound part of the demo line: the discharge at Cebu (unload list and final inbound tally); its other documents
- * (release orders, van-in) will add their records here; last, the night's free-time run for the demo's day, so a
- * fresh installation starts with the charges the nightly job would have written for the cargo the line has discharged.
+ * The inbound part of the demo line: the discharge at Cebu (unload list and final inbound tally), the release orders,
+ * and the van-in of the released waybill's van; the other documents will add their records here. Last, the night's
+ * free-time run for the demo's day, so a fresh installation starts with the charges the nightly job would have
+ * written for the cargo the line has discharged.
  */
 export async function seedDemoInbound(db: Db, ctx: DemoContext): Promise<Record<string, number>> {
   const discharged = await seedDemoDischarge(db, ctx);
   const released = await seedDemoReleases(db, ctx);
+  const returned = await seedDemoVanIns(db, ctx);
   const run = await runFreeTimeAccrual(db, { date: manilaToday(ctx.now), actor: "system", now: ctx.now });
-  return { ...discharged, ...released, freeTimeCharges: run.charged.length };
+  return { ...discharged, ...released, ...returned, freeTimeCharges: run.charged.length };
 }

@@ -9,6 +9,7 @@ import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
 import { inboundTallySheetRoutes } from "./tally-sheets/routes.ts";
 import { unloadListRoutes } from "./unload-lists/routes.ts";
+import { vanInRoutes } from "./van-in/routes.ts";
 
 // Last: the command files import this index back, so everything above is ready when they load.
 import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
@@ -18,11 +19,12 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
  * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
- * (cargo-release/), made once accounting answers a waybill paid, and cleared.
+ * (cargo-release/), made once accounting answers a waybill paid, and cleared; van-in (van-in/): the empty van back,
+ * stage 9, the van free again and detention ended.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes],
+  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...vanInRoutes],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,

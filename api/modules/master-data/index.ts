@@ -30,6 +30,7 @@ export {
   hustlingTruckers,
   mayHustle,
   moveVansBetweenYards,
+  setVansUsed,
   truckingsForExport,
   vansByNumbers,
   type YardMove,

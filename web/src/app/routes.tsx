@@ -167,7 +167,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND", lazy(() => import("../features/inbound/pages/TallySheetPage.tsx"))),
   r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND", lazy(() => import("../features/inbound/pages/CargoReleaseOrdersPage.tsx"))),
   r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND"),
-  r(PAGES.vanIn, "Van-in", "INBOUND"),
+  r(PAGES.vanIn, "Van-in", "INBOUND", lazy(() => import("../features/inbound/pages/VanInPage.tsx"))),
   r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND"),
 
   area(PAGES.bookingChanges, "Booking Changes", "BOOKINGCHANGES"),
