@@ -1,6 +1,7 @@
 import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts";
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
+import type { CargoDeliveryReceiptDocument } from "./documents/cargo-delivery-receipt.ts";
 import type { CargoReleaseOrderDocument } from "./documents/cargo-release-order.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
@@ -138,6 +139,11 @@ export const documentBuilders = {
   cargoReleaseOrder: async () => {
     const t = await import("./documents/cargo-release-order.ts");
     return (view: CargoReleaseOrderDocument): DownloadFile => pdfFile(t.buildCargoReleaseOrderPdf(view), t.CARGO_RELEASE_ORDER_NAME(view.cargorReleaseOrderId));
+  },
+  cargoDeliveryReceipt: async () => {
+    const t = await import("./documents/cargo-delivery-receipt.ts");
+    return (view: CargoDeliveryReceiptDocument): DownloadFile =>
+      pdfFile(t.buildCargoDeliveryReceiptPdf(view), t.CARGO_DELIVERY_RECEIPT_NAME(view.cargoDeliveryReceiptId));
   },
   hustlingSlip: async () => {
     const t = await import("./documents/hustling-slip.ts");
