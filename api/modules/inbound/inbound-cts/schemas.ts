@@ -85,6 +85,8 @@ export type InboundCtsRow = z.infer<typeof inboundCtsRow>;
 /** A released waybill of the caller's branches whose van has not left yet: what the issue form offers. */
 export const inboundCtsCandidateRow = z.object({
   wayBillRef: z.string(),
+  /** The destination branch: its truckers are offered. */
+  branchCode: z.string(),
   bookingRef: z.string(),
   voyageNum: z.string(),
   consigneeName: z.string(),

@@ -178,8 +178,8 @@ export async function listInboundCts(db: Db, scope: BranchScope, query: InboundC
 /** Waybills of the caller's branches with a release order (stage 7) and no slip standing: what a slip can be issued for. */
 export async function inboundCtsCandidates(db: Db, scope: BranchScope, search: string) {
   const rows = await db.select({
-    wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, voyageNum: waybills.voyageNum, consigneeName: waybills.consigneeName,
-    consigneePreferredName: waybills.consigneePreferredName, containerVanNum: waybills.containerVanNum, tandemVan: waybills.tandemContainerVanNum,
+    wayBillRef: waybills.wayBillRef, branchCode: waybills.destinationBranchCode, bookingRef: waybills.bookingRef, voyageNum: waybills.voyageNum,
+    consigneeName: waybills.consigneeName, consigneePreferredName: waybills.consigneePreferredName, containerVanNum: waybills.containerVanNum, tandemVan: waybills.tandemContainerVanNum,
     cargoReleaseOrderId: cargoReleaseOrders.cargoReleaseOrderId, croStatus: cargoReleaseOrders.status, cyPullOutName: containerYards.name,
   }).from(waybills)
     .innerJoin(cargoReleaseOrders, eq(cargoReleaseOrders.wayBillRef, waybills.wayBillRef))
@@ -194,8 +194,8 @@ export async function inboundCtsCandidates(db: Db, scope: BranchScope, search: s
     ))
     .orderBy(waybills.wayBillRef).limit(50);
   const data: InboundCtsCandidateRow[] = rows.map((r) => ({
-    wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, voyageNum: r.voyageNum, consigneeName: r.consigneePreferredName || r.consigneeName,
-    containerVanNum: [r.containerVanNum, r.tandemVan].filter(Boolean).join(" / "), cargoReleaseOrderId: r.cargoReleaseOrderId,
+    wayBillRef: r.wayBillRef, branchCode: r.branchCode, bookingRef: r.bookingRef, voyageNum: r.voyageNum,
+    consigneeName: r.consigneePreferredName || r.consigneeName, containerVanNum: [r.containerVanNum, r.tandemVan].filter(Boolean).join(" / "), cargoReleaseOrderId: r.cargoReleaseOrderId,
     cleared: r.croStatus === "Cleared", cyPullOutName: r.cyPullOutName,
   }));
   return data.length === 0 ? { data, message: "No released waybill is waiting for its van to leave." } : { data };
