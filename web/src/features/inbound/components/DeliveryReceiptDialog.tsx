@@ -16,12 +16,15 @@ export function DeliveryReceiptDialog({ slip, onClose, onCreated }: DeliveryRece
   const [receivedBy, setReceivedBy] = useState("");
   const [area, setArea] = useState("");
   const [released, setReleased] = useState("");
+  /** Left as proposed, the server takes the moment the receipt is made (the field shows whole minutes). */
+  const [releasedTyped, setReleasedTyped] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { saving, save } = useFormSave();
   useEffect(() => {
     setReceivedBy("");
     setArea("");
     setReleased(manilaDateTime(new Date()));
+    setReleasedTyped(false);
     setErrors({});
   }, [slip?.ctsNum]);
 
@@ -34,7 +37,7 @@ export function DeliveryReceiptDialog({ slip, onClose, onCreated }: DeliveryRece
     }
     let dateReleased: string | undefined;
     try {
-      dateReleased = released ? manilaInstant(released.slice(0, 10), released.slice(11, 16)) : undefined;
+      dateReleased = released && releasedTyped ? manilaInstant(released.slice(0, 10), released.slice(11, 16)) : undefined;
     } catch {
       setErrors({ dateReleased: "Enter the date and time released" });
       return;
@@ -49,7 +52,10 @@ export function DeliveryReceiptDialog({ slip, onClose, onCreated }: DeliveryRece
     <FormDialog isOpen={slip !== null} title={`Cargo delivery receipt · ${slip?.wayBillRef ?? ""}`} saving={saving} onClose={onClose} onSubmit={submit}
       formTestId="cdr-form" saveTestId="cdr-save">
       <TextField label="Date released" id="cdr-date-released" type="datetime-local" required value={released} error={errors.dateReleased}
-        onChange={(e) => setReleased(e.currentTarget.value)} data-testid="cdr-date-released" />
+        onChange={(e) => {
+          setReleased(e.currentTarget.value);
+          setReleasedTyped(true);
+        }} data-testid="cdr-date-released" />
       <TextField label="Consignee area" id="cdr-area" value={area} error={errors.consigneeAreaName} maxLength={120}
         helper="The consignee's delivery area; the waybill's when left blank" onChange={(e) => setArea(e.currentTarget.value)} data-testid="cdr-area" />
       <TextField label="Received by" id="cdr-received-by" required value={receivedBy} error={errors.receivedBy} maxLength={120}

@@ -2,7 +2,7 @@ import "../inbound.css";
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tag } from "@blueprintjs/core";
 import { useState } from "react";
 import { FormField } from "../../../components/FormDialog.tsx";
-import { serverMessage } from "../../../lib/api.ts";
+import { ApiError, serverMessage } from "../../../lib/api.ts";
 import { useDebounced, useRecord } from "../../../lib/data/load.ts";
 import { usePicker } from "../../../lib/data/pickers.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -35,6 +35,8 @@ export function IssueInboundCtsDialog({ isOpen, onClose, onIssued }: IssueInboun
   const [plateNum, setPlateNum] = useState("");
   const [driver, setDriver] = useState("");
   const [timeOut, setTimeOut] = useState(() => manilaDateTime(new Date()));
+  /** The time out as typed; left as proposed, the server takes the moment of issue (the field shows whole minutes). */
+  const [timeOutTyped, setTimeOutTyped] = useState(false);
   const [remarks, setRemarks] = useState("");
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [saving, setSaving] = useState(false);
@@ -51,6 +53,7 @@ export function IssueInboundCtsDialog({ isOpen, onClose, onIssued }: IssueInboun
     setRemarks("");
     setErrors({});
     setTimeOut(manilaDateTime(new Date()));
+    setTimeOutTyped(false);
   };
   const close = () => {
     reset();
@@ -72,14 +75,14 @@ export function IssueInboundCtsDialog({ isOpen, onClose, onIssued }: IssueInboun
     setSaving(true);
     try {
       const done = await issueInboundCts({
-        wayBillRef: chosen.wayBillRef, truckingCode, plateNum: plateNum.trim(), driver: driver.trim(), dateTimeOut: instantOf(timeOut), remarks,
+        wayBillRef: chosen.wayBillRef, truckingCode, plateNum: plateNum.trim(), driver: driver.trim(), dateTimeOut: timeOutTyped ? instantOf(timeOut) : undefined, remarks,
       });
       notify.success(done.message);
       reset();
       onIssued();
     } catch (error) {
       const message = serverMessage(error);
-      setErrors({ form: message });
+      setErrors({ form: message, ...(error instanceof ApiError ? error.fieldErrors : {}) });
       notify.error(message);
     } finally {
       setSaving(false);
@@ -142,7 +145,11 @@ export function IssueInboundCtsDialog({ isOpen, onClose, onIssued }: IssueInboun
                 <InputGroup id="inbound-cts-driver" value={driver} onValueChange={setDriver} maxLength={80} data-testid="inbound-cts-driver" />
               </FormField>
               <FormField label="Date and time out" id="inbound-cts-time-out" error={errors.dateTimeOut}>
-                <InputGroup id="inbound-cts-time-out" type="datetime-local" value={timeOut} onValueChange={setTimeOut} data-testid="inbound-cts-time-out" />
+                <InputGroup id="inbound-cts-time-out" type="datetime-local" value={timeOut} data-testid="inbound-cts-time-out"
+                  onValueChange={(value) => {
+                    setTimeOut(value);
+                    setTimeOutTyped(true);
+                  }} />
               </FormField>
               <FormField label="Remarks" id="inbound-cts-remarks">
                 <InputGroup id="inbound-cts-remarks" value={remarks} onValueChange={setRemarks} maxLength={500} data-testid="inbound-cts-remarks" />
