@@ -1,6 +1,7 @@
 import { type DownloadFile, pdfFile, workbookFile } from "../api/shared/files.ts";
 import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
+import type { CargoDeliveryReceiptDocument } from "./documents/cargo-delivery-receipt.ts";
 import type { CargoReleaseOrderDocument } from "./documents/cargo-release-order.ts";
 import type { VanInClearanceDocument } from "./documents/van-in-clearance.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
@@ -143,6 +144,11 @@ export const documentBuilders = {
   vanInClearance: async () => {
     const t = await import("./documents/van-in-clearance.ts");
     return (view: VanInClearanceDocument): DownloadFile => pdfFile(t.buildVanInClearancePdf(view), t.VAN_IN_CLEARANCE_NAME(view.vanInId));
+  },
+  cargoDeliveryReceipt: async () => {
+    const t = await import("./documents/cargo-delivery-receipt.ts");
+    return (view: CargoDeliveryReceiptDocument): DownloadFile =>
+      pdfFile(t.buildCargoDeliveryReceiptPdf(view), t.CARGO_DELIVERY_RECEIPT_NAME(view.cargoDeliveryReceiptId));
   },
   hustlingSlip: async () => {
     const t = await import("./documents/hustling-slip.ts");

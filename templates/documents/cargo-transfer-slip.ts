@@ -60,6 +60,12 @@ export interface CargoTransferSlipDocument {
   generatedAt: Date;
   /** Printed by someone who is not DAT staff: every page carries the watermark COPY. */
   copy: boolean;
+  /**
+   * The inbound slip (001 §4 stage 8): the laden van of a released waybill leaving the destination's yard for the
+   * consignee. Absent on the outbound slip. The header names the waybill, its release order and the origin, and the
+   * van's time out.
+   */
+  inbound?: { wayBillRef: string; cargoReleaseOrderId: string; originName: string; dateTimeOut: string };
 }
 
 /** "CTS-MNL-2026-000001" gives "CTS-MNL-2026-000001.pdf". */
@@ -353,7 +359,11 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
   const cancelled = isCancelled(view.status);
   const flow = new PageFlow(cancelled ? TOP + 10 : TOP);
   const { doc } = flow;
-  doc.setProperties({ title: `Cargo Transfer Slip ${view.ctsNum}`, subject: "Cargo transfer slip", creator: COMPANY_NAME });
+  const inbound = view.inbound;
+  doc.setProperties({
+    title: `${inbound ? "Inbound " : ""}Cargo Transfer Slip ${view.ctsNum}`, subject: inbound ? "Inbound cargo transfer slip" : "Cargo transfer slip",
+    creator: COMPANY_NAME,
+  });
 
   const half = flow.contentWidth / 2;
   // One label width for the whole slip, wide enough for "Locator amount", so the values line up in two columns.
@@ -364,19 +374,39 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
     flow.y = Math.max(leftEnd, rightEnd) + 1;
   };
 
-  pair([
-    ["CTS No.", view.ctsNum],
-    ["Date issued", documentDate(view.dateIssued)],
-    ["Branch", view.branchName],
-    ["Status", view.status],
-  ], [
-    ["Booking Ref", view.bookingRef],
-    ["Voyage", view.voyageRef ? `${view.voyageNum} (${view.voyageRef})` : view.voyageNum],
-    ["Vessel", view.vesselName],
-    ["Shipper", view.shipperName],
-    ["Consignee", view.consigneeName],
-    ["Destination", view.destinationName],
-  ]);
+  const voyage = view.voyageRef ? `${view.voyageNum} (${view.voyageRef})` : view.voyageNum;
+  if (inbound) {
+    pair([
+      ["CTS No.", view.ctsNum],
+      ["Date issued", documentDate(view.dateIssued)],
+      ["Time out", documentDate(inbound.dateTimeOut)],
+      ["Branch", view.branchName],
+      ["Status", view.status],
+    ], [
+      ["Waybill", inbound.wayBillRef],
+      ["CRO No.", inbound.cargoReleaseOrderId],
+      ["Booking Ref", view.bookingRef],
+      ["Voyage", voyage],
+      ["Vessel", view.vesselName],
+      ["Shipper", view.shipperName],
+      ["Consignee", view.consigneeName],
+      ["Origin", inbound.originName],
+    ]);
+  } else {
+    pair([
+      ["CTS No.", view.ctsNum],
+      ["Date issued", documentDate(view.dateIssued)],
+      ["Branch", view.branchName],
+      ["Status", view.status],
+    ], [
+      ["Booking Ref", view.bookingRef],
+      ["Voyage", voyage],
+      ["Vessel", view.vesselName],
+      ["Shipper", view.shipperName],
+      ["Consignee", view.consigneeName],
+      ["Destination", view.destinationName],
+    ]);
+  }
 
   flow.heading("Container van");
   const vanLeft: [string, string][] = [
@@ -439,7 +469,7 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
   signatureRow(flow, [["Issued by", view.issuedBy], ["Trucker / driver", view.driver], ["Yard checker", ""]], 8);
 
   finishPages(flow, {
-    title: "CARGO TRANSFER SLIP", reference: view.ctsNum, generatedAt: view.generatedAt, copy: view.copy,
+    title: inbound ? "INBOUND CARGO TRANSFER SLIP" : "CARGO TRANSFER SLIP", reference: view.ctsNum, generatedAt: view.generatedAt, copy: view.copy,
     onEachPage: cancelled ? () => flow.banner(CANCELLED, 28) : undefined,
   });
   return flow.bytes();

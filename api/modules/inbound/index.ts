@@ -7,6 +7,8 @@ import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
+import { deliveryReceiptRoutes } from "./delivery-receipts/routes.ts";
+import { inboundCtsRoutes } from "./inbound-cts/routes.ts";
 import { inboundTallySheetRoutes } from "./tally-sheets/routes.ts";
 import { unloadListRoutes } from "./unload-lists/routes.ts";
 import { vanInRoutes } from "./van-in/routes.ts";
@@ -19,12 +21,16 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
  * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
- * (cargo-release/), made once accounting answers a waybill paid, and cleared; van-in (van-in/): the empty van back,
- * stage 9, the van free again and detention ended.
+ * (cargo-release/), made once accounting answers a waybill paid, and cleared; the inbound CTS (inbound-cts/), the van-out
+ * of a cleared release (stage 8), and the cargo delivery receipt (delivery-receipts/); van-in (van-in/): the empty van
+ * back, stage 9, the van free again and detention ended.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...vanInRoutes],
+  routes: [
+    ...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...inboundCtsRoutes, ...deliveryReceiptRoutes,
+    ...vanInRoutes,
+  ],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,

@@ -166,7 +166,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.unloadList, "Unload list", "INBOUND", lazy(() => import("../features/inbound/pages/UnloadListPage.tsx"))),
   r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND", lazy(() => import("../features/inbound/pages/TallySheetPage.tsx"))),
   r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND", lazy(() => import("../features/inbound/pages/CargoReleaseOrdersPage.tsx"))),
-  r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND"),
+  r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND", lazy(() => import("../features/inbound/pages/InboundCtsPage.tsx"))),
   r(PAGES.vanIn, "Van-in", "INBOUND", lazy(() => import("../features/inbound/pages/VanInPage.tsx"))),
   r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND"),
 
