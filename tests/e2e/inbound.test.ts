@@ -303,7 +303,37 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
     }
   }, 180_000);
 
-  it("shows the stages reached on the public tracking page", async () => {
+  it("records the van's return to the Pier 4 CY from the Van-in screen, with the damage found, and prints the clearance", async () => {
+    await pier.goto(`${baseURL}/inbound`);
+    await pier.getByTestId("area-link-van_in").click();
+    await pier.getByTestId("van-in-page").waitFor();
+    await pier.getByTestId(`van-in-state-${cargo.wayBillRef}`).filter({ hasText: exactly("Out") }).waitFor();
+    expect(await shown(`van-in-van-${cargo.wayBillRef}`)).toBe(cargo.van);
+
+    await pier.getByTestId(`van-in-receive-${cargo.wayBillRef}`).click();
+    await pier.getByTestId("van-in-form").waitFor();
+    expect(await pier.getByTestId("van-in-vans").inputValue()).toBe(cargo.van);
+    await pick(pier, "van-in-cy", "CEB-CY1");
+    await pier.getByTestId("van-in-damage-add").click();
+    await pier.getByTestId("van-in-damage-part-0").selectOption("Door Assembly");
+    await pier.getByTestId("van-in-damage-type-0").selectOption("Dented");
+    await pier.getByTestId("van-in-remarks").fill("Returned empty by the consignee's trucker");
+    await pier.getByTestId("van-in-save").click();
+    await seeNotice(pier, "Van-in recorded successfully");
+
+    await pier.getByTestId(`van-in-state-${cargo.wayBillRef}`).filter({ hasText: exactly("Returned") }).waitFor();
+    const vanInId = (await shown(`van-in-id-${cargo.wayBillRef}`))!;
+    expect(vanInId).toMatch(/^VI-CEB-\d{4}-000001$/);
+    expect([await shown(`van-in-cy-${cargo.wayBillRef}`), await shown(`van-in-damage-${cargo.wayBillRef}`), await shown(`van-in-by-${cargo.wayBillRef}`)])
+      .toEqual(["Cebu Pier 4 CY", "Door Assembly dented", "Isidro Navarro"]);
+
+    const clearance = await printedText((await pier.getByTestId(`van-in-print-${cargo.wayBillRef}`).getAttribute("href"))!);
+    for (const line of ["VAN-IN CLEARANCE", vanInId, cargo.wayBillRef, cargo.van, "Cebu Pier 4 CY", "Door Assembly", "Dented", "Isidro Navarro"]) {
+      expect(clearance, line).toContain(squeeze(line));
+    }
+  }, 120_000);
+
+  it("shows all ten stages reached on the public tracking page", async () => {
     const visitor = visitorBrowser.page;
     await visitor.goto(`${baseURL}/booking/shipmentTracking/${cargo.bookingRef}`);
     await visitor.getByTestId("tracking-ref").filter({ hasText: exactly(cargo.bookingRef) }).waitFor();
@@ -313,6 +343,6 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
       const onPage = await visitor.getByTestId(`tracking-stage-${n}`).getAttribute("data-reached");
       reached.push([n, onPage, tracking.data.stages[n].reachedAt !== null]);
     }
-    expect(reached).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, String(n <= 8), n <= 8]));
+    expect(reached).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [n, "true", true]));
   });
 });

@@ -33,8 +33,11 @@ export type VanInDamage = z.infer<typeof vanInDamage>;
 
 export const createVanInBody = z.object({
   wayBillRef: required("wayBillRef", 40),
-  /** When the empty van came back (an ISO timestamp with its offset); not in the future, not before it went out. */
-  dateReturned: z.iso.datetime({ offset: true, error: "dateReturned must be a date and time, e.g. 2025-05-08T11:00:00+08:00" }),
+  /**
+   * When the empty van came back (an ISO timestamp with its offset); not in the future, not before it went out. Left
+   * out, the moment the van-in is recorded.
+   */
+  dateReturned: z.iso.datetime({ offset: true, error: "dateReturned must be a date and time, e.g. 2025-05-08T11:00:00+08:00" }).optional(),
   /** The container yard of the branch the van returns to. */
   cyCode: required("cyCode", 30),
   /** The van numbers that came back: a tandem waybill names both of its vans; the waybill's van when left out. */

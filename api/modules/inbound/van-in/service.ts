@@ -198,7 +198,7 @@ export async function createVanIn(db: Db, caller: Caller, input: CreateVanInInpu
   if (!vanOut) {
     throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} has no van out on an inbound CTS; its van-in is made once the van has gone out to the consignee.`);
   }
-  const dateReturned = new Date(input.dateReturned);
+  const dateReturned = input.dateReturned ? new Date(input.dateReturned) : now;
   if (dateReturned.getTime() > now.getTime()) throw refused("dateReturned", "dateReturned cannot be in the future.");
   if (dateReturned.getTime() < vanOut.getTime()) {
     throw refused("dateReturned", `The van went out on ${formatManilaDateTime(vanOut)}; it cannot have come back before that.`);

@@ -23,8 +23,8 @@ export const loadVanIns = (query: VanInQuery) => api.post<ListResult<VanInRow>>(
 
 export interface VanInInput {
   wayBillRef: string;
-  /** An ISO timestamp with its offset. */
-  dateReturned: string;
+  /** An ISO timestamp with its offset; left out, the moment it is recorded. */
+  dateReturned?: string;
   cyCode: string;
   tandemCodeIds: string[];
   damages: VanInDamage[];

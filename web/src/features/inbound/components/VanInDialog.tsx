@@ -25,6 +25,8 @@ const manilaIso = (local: string) => `${local}:00+08:00`;
 export function VanInDialog({ row, onClose, onRecorded }: VanInDialogProps) {
   const vans = row ? [row.containerVanNum, row.tandemContainerVanNum].filter((v) => v !== "") : [];
   const [returnedAt, setReturnedAt] = useState("");
+  /** Left as proposed, the server takes the moment the van-in is recorded (the field shows whole minutes only). */
+  const [returnedTyped, setReturnedTyped] = useState(false);
   const [yard, setYard] = useState("");
   const [damages, setDamages] = useState<VanInDamage[]>([]);
   const [remarks, setRemarks] = useState("");
@@ -33,6 +35,7 @@ export function VanInDialog({ row, onClose, onRecorded }: VanInDialogProps) {
   const yards = usePicker("containerYards", { enabled: row !== null }).filter((y) => y.branchCode === row?.branchCode);
   useEffect(() => {
     setReturnedAt(manilaDateTime(new Date()).slice(0, 16).replace(" ", "T"));
+    setReturnedTyped(false);
     setYard("");
     setDamages([]);
     setRemarks("");
@@ -51,7 +54,7 @@ export function VanInDialog({ row, onClose, onRecorded }: VanInDialogProps) {
     if (Object.keys(missing).length > 0) return;
     setSaving(true);
     try {
-      const done = await createVanIn({ wayBillRef: row.wayBillRef, dateReturned: manilaIso(returnedAt), cyCode: yard, tandemCodeIds: vans, damages, remarks });
+      const done = await createVanIn({ wayBillRef: row.wayBillRef, dateReturned: returnedTyped ? manilaIso(returnedAt) : undefined, cyCode: yard, tandemCodeIds: vans, damages, remarks });
       notify.success(done.message);
       onRecorded(done.data);
     } catch (err) {
@@ -70,8 +73,10 @@ export function VanInDialog({ row, onClose, onRecorded }: VanInDialogProps) {
         <InputGroup id="van-in-vans" readOnly value={vans.join(" / ")} data-testid="van-in-vans" />
       </FormField>
       <FormField label="Date and time returned (Manila)" id="van-in-returned" required error={errors.dateReturned}>
-        <InputGroup id="van-in-returned" type="datetime-local" value={returnedAt} onChange={(e) => setReturnedAt(e.currentTarget.value)}
-          data-testid="van-in-returned" />
+        <InputGroup id="van-in-returned" type="datetime-local" value={returnedAt} onChange={(e) => {
+            setReturnedAt(e.currentTarget.value);
+            setReturnedTyped(true);
+          }} data-testid="van-in-returned" />
       </FormField>
       <FormField label="Returned to CY" id="van-in-cy" required error={errors.cyCode}>
         <HTMLSelect id="van-in-cy" fill value={yard} onChange={(e) => setYard(e.currentTarget.value)} data-testid="van-in-cy"
