@@ -2,13 +2,19 @@ import type { LadingModule } from "../manifest.ts";
 
 // The nightly run of storage, demurrage and detention, for `lading demurrage run` and the demo line.
 export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
+// Dwell time, for `lading report dwell-time`.
+export { dwellTimeWorkbook } from "./dwell-time/documents.ts";
+export { dwellTimeQuery } from "./dwell-time/schemas.ts";
 
 import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
 import { demurrageRoutes } from "./demurrage/routes.ts";
+import { inboundDispatchRoutes } from "./dispatch/routes.ts";
+import { dwellTimeRoutes } from "./dwell-time/routes.ts";
 import { inboundTallySheetRoutes } from "./tally-sheets/routes.ts";
 import { unloadListRoutes } from "./unload-lists/routes.ts";
+import { unpaidWaybillRoutes } from "./unpaid-waybills/routes.ts";
 import { vanInRoutes } from "./van-in/routes.ts";
 
 // Last: the command files import this index back, so everything above is ready when they load.
@@ -20,11 +26,15 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
  * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
  * (cargo-release/), made once accounting answers a waybill paid, and cleared; van-in (van-in/): the empty van back,
- * stage 9, the van free again and detention ended.
+ * stage 9, the van free again and detention ended; the waybills accounting answers unpaid (unpaid-waybills/), the
+ * delivery lists of released door cargo (dispatch/) and dwell time (dwell-time/).
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...vanInRoutes],
+  routes: [
+    ...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...vanInRoutes, ...unpaidWaybillRoutes,
+    ...inboundDispatchRoutes, ...dwellTimeRoutes,
+  ],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,
