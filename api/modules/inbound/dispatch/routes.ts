@@ -6,7 +6,7 @@ import {
 } from "../../outbound/index.ts";
 import { dispatchWorkbook } from "./documents.ts";
 
-const tag = "InBound";
+const tag = "Inbound";
 const permission = "INBOUND";
 /** The deliveries at one of a voyage's ports of call, once their cargo release order is made. */
 const direction = "Inbound";

@@ -4,7 +4,7 @@ import { dwellTimeWorkbook } from "./documents.ts";
 import { dwellTimeQuery, dwellTimeReport as dwellTimeAnswer } from "./schemas.ts";
 import { dwellTimeReport } from "./service.ts";
 
-const tag = "InBound";
+const tag = "Inbound";
 const permission = "INBOUND";
 
 /** Dwell time (001 §7 InBound; also listed among the Bookings reports, hence the second spelling). */
