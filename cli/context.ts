@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -84,4 +85,12 @@ export function describeError(err: unknown): string {
     }
   }
   return innermost;
+}
+
+/**
+ * The command group `name` of the program, made with `description` by the first module that registers a command
+ * under it: `lading report` holds the reports module's commands and the inbound module's dwell time alike.
+ */
+export function commandGroup(program: Command, name: string, description: string): Command {
+  return program.commands.find((c) => c.name() === name) ?? program.command(name).description(description);
 }

@@ -35,6 +35,7 @@ import type {
   TallyFinalizationReport,
   VoyageHistoryReport,
 } from "../api/modules/reports/schemas.ts";
+import type { DwellTimeReport } from "../api/modules/inbound/dwell-time/schemas.ts";
 
 /**
  * Every printout and workbook the server hands out, by name: the one place that turns a document's data into
@@ -94,6 +95,10 @@ export const documentBuilders = {
   tallyFinalization: async () => {
     const t = await import("./exports/tally-finalization.ts");
     return (report: TallyFinalizationReport): DownloadFile => workbookFile(t.buildTallyFinalizationWorkbook(report), t.tallyFinalizationFileName(report));
+  },
+  dwellTime: async () => {
+    const t = await import("./exports/dwell-time.ts");
+    return (report: DwellTimeReport): DownloadFile => workbookFile(t.buildDwellTimeWorkbook(report), t.dwellTimeFileName(report));
   },
   voyageHistory: async () => {
     const t = await import("./exports/voyage-history.ts");

@@ -101,6 +101,8 @@ export const PAGES = {
   inboundCts: "/inbound/cts",
   vanIn: "/inbound/van_in",
   inboundDispatch: "/inbound/dispatchModule",
+  unpaidWaybills: "/inbound/unpaidWaybills",
+  dwellTime: "/inbound/reports/dwell_time",
 
   bookingChanges: "/bookingChanges",
   bookingChangeDrafts: "/bookingChanges/draft",

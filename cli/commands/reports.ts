@@ -15,8 +15,11 @@ import {
   voyageHistoryQuery,
   voyageHistoryWorkbook,
 } from "../../api/modules/reports/index.ts";
-import { type CliContext, CliError, withDatabase } from "../context.ts";
+import { type CliContext, CliError, commandGroup, withDatabase } from "../context.ts";
 import { saveFile } from "../output.ts";
+
+/** What `lading report` does; the inbound module's dwell time registers under the same group. */
+export const REPORT_GROUP = "write a report as the Excel workbook its screen downloads";
 
 interface ReportOptions {
   from: string;
@@ -30,7 +33,7 @@ interface ReportOptions {
  * download, for every branch (or the one --branch names).
  */
 export function registerReportCommands(program: Command, ctx: CliContext): void {
-  const report = program.command("report").description("write a report as the Excel workbook its screen downloads");
+  const report = commandGroup(program, "report", REPORT_GROUP);
   report.command("revenue")
     .description("write Revenue_Report_{from}_{to}.xlsx: revenue per voyage, lane and customer of the voyages departing from --from to --to (Manila dates)")
     .requiredOption("--from <YYYY-MM-DD>", "first departure date")

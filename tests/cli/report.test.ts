@@ -8,6 +8,8 @@ import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
 import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
+import { dwellTimeReport } from "../../api/modules/inbound/dwell-time/service.ts";
+import { EVERY_BRANCH } from "../../api/shared/branch-scope.ts";
 
 /**
  * `lading report revenue`: the revenue workbook written from the same service and builder as the screen's
@@ -132,5 +134,36 @@ describe("lading report revenue", () => {
     expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Voyage history"]!, { header: 1 });
     expect(rows[1]?.slice(7, 8).concat(rows[1]?.slice(11, 14))).toEqual([30, -60, 0, "Arrived"]);
+  });
+});
+
+describe("lading report dwell-time", () => {
+  it("writes the dwell time workbook of the demo line's discharged cargo, the figures of the screen's report", async () => {
+    const run = await lading(["report", "dwell-time", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `Dwell_Time_${from}_${to}.xlsx`);
+    const handle = await openDatabase(env);
+    let report;
+    try {
+      report = await dwellTimeReport(handle.db, EVERY_BRANCH, { dateFrom: from, dateTo: to });
+    } finally {
+      await handle.close();
+    }
+    expect(report.totals.waybills).toBeGreaterThan(0);
+    expect(run.stdout.trim()).toBe(`Wrote ${report.totals.waybills} waybill${report.totals.waybills === 1 ? "" : "s"} to ${file}`);
+    const book = XLSX.read(readFileSync(file), { type: "buffer" });
+    const groups = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By voyage and branch"]!, { header: 1, defval: null });
+    const t = report.totals;
+    expect(groups.at(-1)).toEqual([
+      "Total", "", "", "", t.waybills, t.released, t.averageDaysToRelease, t.longestDaysToRelease, t.vannedIn, t.averageDaysToVanIn, t.longestDaysToVanIn,
+    ]);
+    expect(groups.slice(1, -1).map((g) => g[0])).toEqual(report.data.map((g) => g.voyageNum));
+    expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Waybills!, { header: 1 })).toHaveLength(report.waybills.length + 1);
+  });
+
+  it("refuses a period read backwards with the field's message", async () => {
+    const backwards = await lading(["report", "dwell-time", "--from", to, "--to", from, "--out", dataDir], env);
+    expect(backwards.code).not.toBe(0);
+    expect(backwards.stderr).toContain("To date cannot be before the from date");
   });
 });

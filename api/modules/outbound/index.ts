@@ -20,6 +20,11 @@ export {
 export { tallySheetPdf } from "./tally-sheets/documents.ts";
 export * as tallySheetContracts from "./tally-sheets/schemas.ts";
 export { UNLOADED_STAGE } from "./tally-sheets/rules.ts";
+// The dispatch lists, which the inbound module routes on their Inbound side for its delivery lists.
+export {
+  archiveDispatchList, createDispatchList, dispatchByNum, listDispatchLists, previewDispatch, sendDispatchList,
+} from "./dispatch/service.ts";
+export * as dispatchContracts from "./dispatch/schemas.ts";
 
 import { ctsRoutes } from "./cts/routes.ts";
 import { seedDemoOutbound } from "./demo.ts";

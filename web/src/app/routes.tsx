@@ -168,7 +168,9 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND", lazy(() => import("../features/inbound/pages/CargoReleaseOrdersPage.tsx"))),
   r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND", lazy(() => import("../features/inbound/pages/InboundCtsPage.tsx"))),
   r(PAGES.vanIn, "Van-in", "INBOUND", lazy(() => import("../features/inbound/pages/VanInPage.tsx"))),
-  r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND"),
+  r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND", lazy(() => import("../features/inbound/pages/InboundDispatchPage.tsx"))),
+  r(PAGES.unpaidWaybills, "Unpaid waybills", "INBOUND", lazy(() => import("../features/inbound/pages/UnpaidWaybillsPage.tsx"))),
+  r(PAGES.dwellTime, "Dwell time", "INBOUND", lazy(() => import("../features/inbound/pages/DwellTimePage.tsx"))),
 
   area(PAGES.bookingChanges, "Booking Changes", "BOOKINGCHANGES"),
   r(PAGES.bookingChangeDrafts, "Draft booking changes", "BOOKINGCHANGES", BookingChangesPage),

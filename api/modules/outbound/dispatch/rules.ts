@@ -5,7 +5,7 @@ import { defineWorkflow, type WorkflowActor } from "../../../shared/workflow-def
  * handed to the dispatch team. Pure.
  */
 
-/** Outbound: the pick-ups at the voyage's origin. Inbound: the deliveries at a port of call (its own screen, later). */
+/** Outbound: the pick-ups at the voyage's origin. Inbound: the deliveries at a port of call, once released. */
 export const DISPATCH_DIRECTIONS = ["Outbound", "Inbound"] as const;
 export type DispatchDirection = (typeof DISPATCH_DIRECTIONS)[number];
 
@@ -42,3 +42,9 @@ export const DISPATCH_PAGE_SIZE = 20;
 
 /** The list's title, as the notice and the e-mail name it: "Pick-up list" outbound, "Delivery list" inbound. */
 export const dispatchTitle = (direction: DispatchDirection) => (direction === "Outbound" ? "Pick-up list" : "Delivery list");
+
+/** The screen a direction's lists are on (a key of PAGES), where a notice links to. */
+export const DISPATCH_PAGE = { Outbound: "outboundDispatch", Inbound: "inboundDispatch" } as const satisfies Record<DispatchDirection, string>;
+
+/** Cargo stage 7, CRO Created: a door delivery goes on an inbound list only once its cargo is released. */
+export const RELEASED_STAGE = 7;

@@ -10,17 +10,18 @@ import { PAGES } from "../../../shared/page-paths.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
 import { transition } from "../../../shared/workflow.ts";
 import type { Caller } from "../../auth/index.ts";
-import { type DeliveryListLine, inboundDeliveryList, pickUpList } from "../../bookings/index.ts";
+import { cargoStageTimes, type DeliveryListLine, inboundDeliveryList, pickUpList } from "../../bookings/index.ts";
 import { queueEmail } from "../../email/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
-import { DISPATCH_MENU, DISPATCH_SERIES, DISPATCH_VIEWS, type DispatchDirection, dispatchTitle, dispatchWorkflow } from "./rules.ts";
+import { DISPATCH_MENU, DISPATCH_PAGE, DISPATCH_SERIES, RELEASED_STAGE, DISPATCH_VIEWS, type DispatchDirection, dispatchTitle, dispatchWorkflow } from "./rules.ts";
 import type { CreateDispatchInput, DispatchListQuery, DispatchRow, DispatchScopeQuery, SendDispatchInput } from "./schemas.ts";
 
 /**
  * Dispatch lists (001 §4, §7): the door bookings of a voyage at one branch, handed to the branch's dispatch team.
  * Every call takes the direction: Outbound is the pick-ups at the voyage's origin (the /outbound/dispatchModule
- * screen), Inbound the deliveries at one of its ports of call, for the inbound screen to come. A list belongs to
- * its branch: staff of other branches find no such list.
+ * screen), Inbound the deliveries at one of its ports of call whose cargo release order is made (the
+ * /inbound/dispatchModule screen, whose routes the inbound module declares). A list belongs to its branch: staff of
+ * other branches find no such list.
  */
 
 type DispatchRecord = typeof dispatchLists.$inferSelect;
@@ -58,7 +59,10 @@ async function voyageAndBranch(db: Db, scope: BranchScope, direction: DispatchDi
 /** The delivery list lines (001 §3) of the voyage's door bookings at the branch, as the bookings stand now. */
 async function currentLines(db: Db, scope: BranchScope, direction: DispatchDirection, voyageNum: string, branchCode: string): Promise<DispatchLine[]> {
   const query = { branchCode, voyageNum };
-  const { data } = direction === "Outbound" ? await pickUpList(db, query, scope) : await inboundDeliveryList(db, query, scope);
+  const { data: door } = direction === "Outbound" ? await pickUpList(db, query, scope) : await inboundDeliveryList(db, query, scope);
+  // A delivery goes out only once the cargo is released to the consignee: its cargo release order (stage 7) is made.
+  const released = direction === "Inbound" ? await cargoStageTimes(db, door.map((l) => l.bookingRef), [RELEASED_STAGE]) : null;
+  const data = released ? door.filter((l) => released.has(l.bookingRef)) : door;
   return data.map((l: DeliveryListLine) => ({
     bookingRef: l.bookingRef, bookingDate: l.bookingDate, customer: l.customer, destination: l.destination, address: l.address,
     modeOfDelivery: l.modeOfDelivery, remarks: l.remarks,
@@ -69,7 +73,9 @@ async function currentLines(db: Db, scope: BranchScope, direction: DispatchDirec
 export async function previewDispatch(db: Db, scope: BranchScope, direction: DispatchDirection, input: DispatchScopeQuery) {
   const { voyage, branchCode } = await voyageAndBranch(db, scope, direction, input);
   const data = await currentLines(db, scope, direction, voyage.voyageNum, branchCode);
-  const none = `Voyage ${voyage.voyageNum} has no door ${direction === "Outbound" ? "pick-ups" : "deliveries"} at ${branchCode}.`;
+  const none = direction === "Outbound"
+    ? `Voyage ${voyage.voyageNum} has no door pick-ups at ${branchCode}.`
+    : `Voyage ${voyage.voyageNum} has no door deliveries released at ${branchCode}.`;
   return data.length === 0 ? { data, branchCode, message: none } : { data, branchCode };
 }
 
@@ -229,7 +235,7 @@ export async function sendDispatchList(db: Db, caller: Caller, direction: Dispat
   await sendNotification(db, {
     title: `${title} sent`,
     message: `${title} ${record.dispatchNum} of voyage ${record.voyageNum} at ${record.branchCode}: ${lines.length} door booking${lines.length === 1 ? "" : "s"} to handle.`,
-    url: `${PAGES.outboundDispatch}?dispatchNum=${encodeURIComponent(record.dispatchNum)}`,
+    url: `${PAGES[DISPATCH_PAGE[direction]]}?dispatchNum=${encodeURIComponent(record.dispatchNum)}`,
     sender: caller.userId,
     userIds: team.map((m) => m.userId),
     leaveOutSender: true,

@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import * as XLSX from "xlsx";
+import { formatAmount } from "../../api/shared/money.ts";
+import { adminApi, type AdminCall } from "./admin-api.ts";
+import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const adminPassword = inject("adminPassword");
+const PASSWORD = "dwell-staff-passphrase-7";
+
+/**
+ * The inbound screens of issue 24 item 8 on the demo line, read in the browser by Cebu's inbound staff: dwell time
+ * charts the demo discharge as the server works it out (tests/api/inbound-dwell-time.test.ts checks the figures by
+ * hand) and downloads the workbook of what is on screen; unpaid waybills lists what the server answers; the inbound
+ * dispatch screen opens its delivery lists.
+ */
+const STAFF = { userId: "dwell-e2e-ceb", name: "Dina Dwell", roleId: "DWELLE2E_IN", details: ["INBOUND"] };
+
+let asAdmin: AdminCall;
+let browser: OpenBrowser;
+let page: Page;
+
+interface Figures {
+  waybills: number;
+  released: number;
+  vannedIn: number;
+  averageDaysToRelease: number | null;
+  averageDaysToVanIn: number | null;
+  longestDaysToRelease: number | null;
+  longestDaysToVanIn: number | null;
+}
+
+beforeAll(async () => {
+  asAdmin = await adminApi(baseURL, adminPassword);
+  const { data: branches } = await asAdmin<{ data: { id: number; code: string }[] }>("GET", "/Branches/getIsActive");
+  const cebu = branches.find((b) => b.code === "CEB")!;
+  await asAdmin("POST", "/Roles", { roleId: STAFF.roleId, roleName: "Dwell inbound", roleDetails: STAFF.details.map((menuId) => ({ menuId })) });
+  await asAdmin("POST", "/users/multipleInsert", [{
+    userId: STAFF.userId, name: STAFF.name, email: `${STAFF.userId}@example.test`, roleId: STAFF.roleId, branches: [{ id: cebu.id, defaultBranch: true }],
+  }]);
+  await asAdmin("PUT", `/Users/ChangePasswordAdmin/${STAFF.userId}?password=${encodeURIComponent(PASSWORD)}`);
+  browser = await openBrowser("inbound-dwell", { width: 1440, height: 900 });
+  page = browser.page;
+  await signIn(page, baseURL, STAFF.userId, PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close().catch(() => {});
+});
+
+const one = (n: number | null) => (n === null ? 0 : n).toFixed(1);
+
+describe("dwell time", () => {
+  it("charts the demo discharge per voyage and branch as the server answers, and downloads the workbook", async () => {
+    await page.goto(`${baseURL}/inbound`);
+    await page.getByTestId("area-link-dwell_time").click();
+    await page.getByTestId("dwell-time-report").waitFor();
+    const from = await page.getByTestId("dwell-time-from").inputValue();
+    const to = await page.getByTestId("dwell-time-to").inputValue();
+    const answer = await (await page.request.get(`${baseURL}/api/InBound/dwellTime?dateFrom=${from}&dateTo=${to}`)).json() as {
+      data: (Figures & { voyageNum: string; voyageRef: string; destinationBranchCode: string })[];
+      totals: Figures;
+    };
+    expect(answer.data.length).toBeGreaterThan(0);
+    const group = answer.data[0]!;
+    expect(await page.getByTestId(`dwell-time-chart-bar-${group.voyageNum}-${group.destinationBranchCode}`).locator("title").textContent())
+      .toBe(`${group.voyageRef} at ${group.destinationBranchCode}: Average days to release ${one(group.averageDaysToRelease)}, ` +
+        `Average days to van-in ${one(group.averageDaysToVanIn)}`);
+    expect(await page.getByTestId("dwell-time-summary").textContent()).toContain(`${answer.totals.waybills} waybill(s) discharged: ${answer.totals.released} released`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("dwell-time-download").click()]);
+    expect(download.suggestedFilename()).toBe(`Dwell_Time_${from}_${to}.xlsx`);
+    const file = path.join(browser.profileDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const book = XLSX.read(readFileSync(file), { type: "buffer" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By voyage and branch"]!, { header: 1, defval: null });
+    const t = answer.totals;
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", t.waybills, t.released, t.averageDaysToRelease, t.longestDaysToRelease, t.vannedIn,
+      t.averageDaysToVanIn, t.longestDaysToVanIn]);
+  });
+});
+
+describe("unpaid waybills and inbound dispatch", () => {
+  it("lists the unpaid discharged waybills the server answers, with what they owe", async () => {
+    await page.goto(`${baseURL}/inbound/unpaidWaybills`);
+    const answer = await (await page.request.get(`${baseURL}/api/InBound/unpaidWaybills`)).json() as { total: number; amount: string };
+    // The demo discharge leaves collect cargo nobody has paid for yet.
+    expect(answer.total).toBeGreaterThan(0);
+    await expect.poll(async () => await page.getByTestId("unpaid-summary").textContent())
+      .toBe(`${answer.total} waybill(s) unpaid in BASE Accounting, ${formatAmount(answer.amount)} owed.`);
+  });
+
+  it("opens the inbound dispatch screen with its new delivery list dialog", async () => {
+    await page.goto(`${baseURL}/inbound/dispatchModule`);
+    await page.getByTestId("inbound-dispatch-page").waitFor();
+    await page.getByTestId("delivery-new").click();
+    await page.getByTestId("delivery-new-form").waitFor();
+    expect(await page.getByTestId("delivery-new-branch").inputValue()).toBe("CEB");
+  });
+});
