@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "FREE_TIME_CHARGED", "FREE_TIME_CHANGED", "FREE_TIME_WITHDRAWN",
   // A cargo release order made for a waybill accounting answers paid (its clearance is a status change).
   "CARGO_RELEASE_ORDER_CREATED",
+  // A cargo arrival notice sent to a waybill's consignee (by e-mail, or recorded with no address on file).
+  "ARRIVAL_NOTICE_SENT",
   // Waivers and charge overrides: a draft written, changed or deleted, a supporting file added or removed; on
   // approval the adjustment written beside each charge line, with what was due on it before and after.
   // Booking changes (revisions): drafted, changed, deleted, their references, and applied to the booking and waybill on approval.

@@ -17,6 +17,7 @@ export const PAGES = {
   pickUpRequest: "/booking/PickUpRequest/:id",
   bookingSuccess: "/booking/success/:bookingRef",
   loadingConfirmation: "/booking/loadingConfirmation/:bookingRef/:token",
+  arrivalNotice: "/arrivalNotice/:wayBillRef/:token",
   shipmentTracking: "/booking/shipmentTracking",
   shipmentTrackingOf: "/booking/shipmentTracking/:bookingRef",
 

@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 // The nightly run of storage, demurrage and detention, for `lading demurrage run` and the demo line.
 export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
 
+import { arrivalNoticeRoutes } from "./arrival-notices/routes.ts";
 import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
@@ -18,11 +19,12 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
  * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
- * (cargo-release/), made once accounting answers a waybill paid, and cleared.
+ * (cargo-release/), made once accounting answers a waybill paid, and cleared; arrival notices (arrival-notices/): the
+ * vessel's and each waybill's, sent to the consignee by e-mail with a public link.
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
-  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes],
+  routes: [...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...arrivalNoticeRoutes],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,
   demo: seedDemoInbound,
