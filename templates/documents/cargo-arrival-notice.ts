@@ -57,6 +57,7 @@ export interface CargoArrivalNoticeDocument {
 export const CARGO_ARRIVAL_NOTICE_NAME = (wayBillRef: string): string => pdfFileName(`AN-${wayBillRef}`);
 
 const TOP = 32;
+const PLAIN_BAND = { fillColor: [255, 255, 255] as [number, number, number], textColor: 20 };
 const php = (amount: string) => `PHP ${formatAmount(amount)}`;
 
 /** Builds the arrival notice of one waybill; answers the bytes of a PDF file. */
@@ -113,6 +114,9 @@ export function buildCargoArrivalNoticePdf(view: CargoArrivalNoticeDocument): Ui
       ["", "", "AMOUNT PAYABLE", "", formatAmount(view.amountPaybles)],
     ],
     columnStyles: { 3: { halign: "right" }, 4: { halign: "right" } },
+    // Headings and totals on white: a shaded band would be the page's largest area of one shade, where COPY should be.
+    headStyles: PLAIN_BAND,
+    footStyles: PLAIN_BAND,
   });
   if (Number(view.payableToPort) > 0) flow.paragraph(`Payable to the port directly, not included above: ${php(view.payableToPort)}.`);
 
@@ -138,6 +142,7 @@ export function buildCargoArrivalNoticePdf(view: CargoArrivalNoticeDocument): Ui
     head: [["Policy", "Term", "Value"]],
     body: view.terms.map((t) => [t.policyCode, t.policyName, t.value]),
     columnStyles: { 2: { halign: "right" } },
+    headStyles: PLAIN_BAND,
   });
 
   finishPages(flow, { title: "CARGO ARRIVAL NOTICE", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy });

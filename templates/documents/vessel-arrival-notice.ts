@@ -4,7 +4,8 @@ import { formatManilaDateTime } from "../../api/shared/dates.ts";
 
 /**
  * The vessel arrival notice (001 §3 vessel arrival line, §9 printable documents): the cargo a voyage brings to one
- * port of call, one line per waybill, A4 landscape. Built from one plain value, in a document worker or in process.
+ * port of call, one line per waybill, A4 landscape. The vessel and voyage of every line are the voyage's, printed
+ * once in the heading. Built from one plain value, in a document worker or in process.
  */
 
 export interface VesselArrivalNoticeLine {
@@ -53,8 +54,6 @@ export function buildVesselArrivalNoticePdf(view: VesselArrivalNoticeDocument): 
     rows: view.lines.map((line, i) => ({ line, no: i + 1 })),
     columns: [
       { header: "No.", value: (r) => r.no },
-      { header: "Vessel", value: (r) => r.line.vessel },
-      { header: "Voyage", value: (r) => r.line.voyage },
       { header: "Booking Ref", value: (r) => r.line.bookingRef },
       { header: "Waybill", value: (r) => r.line.wayBillRef },
       { header: "Shipper", value: (r) => r.line.shipper },
