@@ -99,6 +99,7 @@ export const PAGES = {
   unloadList: "/inbound/unloadList/:voyageNum",
   unloadingTallySheet: "/inbound/tallySheet/:voyageNum",
   cargoReleaseOrders: "/inbound/cargoReleaseOrder",
+  arrivalNotices: "/inbound/arrivalNotice/:voyageNum",
   inboundCts: "/inbound/cts",
   vanIn: "/inbound/van_in",
   inboundDispatch: "/inbound/dispatchModule",
