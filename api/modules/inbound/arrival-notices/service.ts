@@ -28,6 +28,7 @@ import type { Caller } from "../../auth/index.ts";
 import { CARGO_STAGES, cargoStageReached, cargoStageTimes } from "../../bookings/index.ts";
 import { queueEmail } from "../../email/index.ts";
 import { waybillByRef } from "../../outbound/index.ts";
+import type { FreeTimeView } from "../demurrage/schemas.ts";
 import { freeTimeOfWaybill } from "../demurrage/service.ts";
 import {
   ARRIVAL_NOTICE_TERMS,
@@ -117,6 +118,11 @@ async function policiesToday(db: Executor, on: string) {
 
 /** The notice of a waybill already found in scope, as of `asOf` (a Manila date). */
 async function noticeOf(db: Db, waybill: WaybillRecord, asOf: string): Promise<CargoArrivalNotice> {
+  return (await noticeWithFreeTime(db, waybill, asOf)).notice;
+}
+
+/** The notice and the free-time read it was made from (the consignee's page shows its countdown too). */
+async function noticeWithFreeTime(db: Db, waybill: WaybillRecord, asOf: string): Promise<{ notice: CargoArrivalNotice; freeTime: FreeTimeView }> {
   const [row, freeTime, voyage, times, nameOf, passThrough, inForce] = await Promise.all([
     waybillByRef(db, waybill.wayBillRef, EVERY_BRANCH),
     freeTimeOfWaybill(db, EVERY_BRANCH, waybill.wayBillRef, asOf).then((r) => r.data),
@@ -146,7 +152,7 @@ async function noticeOf(db: Db, waybill: WaybillRecord, asOf: string): Promise<C
     "C0002": days(det ? det.freeDays : inForce("C0002")),
     "C0013": money(det ? det.rate : inForce("C0013")),
   };
-  return {
+  const notice: CargoArrivalNotice = {
     wayBillRef: waybill.wayBillRef,
     bookingRef: waybill.bookingRef,
     consigneeName: waybill.consigneePreferredName || waybill.consigneeName,
@@ -175,6 +181,7 @@ async function noticeOf(db: Db, waybill: WaybillRecord, asOf: string): Promise<C
       : null,
     asOf,
   };
+  return { notice, freeTime };
 }
 
 /** The cargo arrival notice of a waybill of the caller's branches (its destination), as of today in Manila unless given. */
@@ -399,10 +406,9 @@ async function waybillOfLink(db: Db, wayBillRef: string, token: string): Promise
  */
 export async function arrivalNoticeOfLink(db: Db, wayBillRef: string, token: string, asOf = manilaToday()): Promise<PublicArrivalNotice> {
   const waybill = await waybillOfLink(db, wayBillRef, token);
-  const [notice, payment, freeTime, [cro], stages] = await Promise.all([
-    noticeOf(db, waybill, asOf),
+  const [{ notice, freeTime }, payment, [cro], stages] = await Promise.all([
+    noticeWithFreeTime(db, waybill, asOf),
     paymentOf(db, waybill.wayBillRef),
-    freeTimeOfWaybill(db, EVERY_BRANCH, waybill.wayBillRef, asOf).then((r) => r.data),
     db.select({ id: cargoReleaseOrders.cargoReleaseOrderId, status: cargoReleaseOrders.status }).from(cargoReleaseOrders)
       .where(eq(cargoReleaseOrders.wayBillRef, waybill.wayBillRef)),
     cargoStageTimes(db, [waybill.bookingRef], CARGO_STAGES.map((_, i) => i)),
