@@ -3,6 +3,8 @@ import type { AtwDocument } from "./documents/authority-to-withdraw.ts";
 import type { BookingSlipDocument } from "./documents/cargo-booking-slip.ts";
 import type { CargoDeliveryReceiptDocument } from "./documents/cargo-delivery-receipt.ts";
 import type { CargoReleaseOrderDocument } from "./documents/cargo-release-order.ts";
+import type { CargoArrivalNoticeDocument } from "./documents/cargo-arrival-notice.ts";
+import type { VesselArrivalNoticeDocument } from "./documents/vessel-arrival-notice.ts";
 import type { VanInClearanceDocument } from "./documents/van-in-clearance.ts";
 import type { CargoTransferSlipDocument } from "./documents/cargo-transfer-slip.ts";
 import type { CollectionReceiptDocument } from "./documents/collection-receipt.ts";
@@ -141,6 +143,15 @@ export const documentBuilders = {
   cargoTransferSlip: async () => {
     const t = await import("./documents/cargo-transfer-slip.ts");
     return (view: CargoTransferSlipDocument): DownloadFile => pdfFile(t.buildCargoTransferSlipPdf(view), t.CARGO_TRANSFER_SLIP_NAME(view.ctsNum));
+  },
+  cargoArrivalNotice: async () => {
+    const t = await import("./documents/cargo-arrival-notice.ts");
+    return (view: CargoArrivalNoticeDocument): DownloadFile => pdfFile(t.buildCargoArrivalNoticePdf(view), t.CARGO_ARRIVAL_NOTICE_NAME(view.wayBillRef));
+  },
+  vesselArrivalNotice: async () => {
+    const t = await import("./documents/vessel-arrival-notice.ts");
+    return (view: VesselArrivalNoticeDocument): DownloadFile =>
+      pdfFile(t.buildVesselArrivalNoticePdf(view), t.VESSEL_ARRIVAL_NOTICE_NAME(view.voyageNum, view.destinationBranchCode));
   },
   cargoReleaseOrder: async () => {
     const t = await import("./documents/cargo-release-order.ts");

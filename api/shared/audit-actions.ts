@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "FREE_TIME_CHARGED", "FREE_TIME_CHANGED", "FREE_TIME_WITHDRAWN",
   // A cargo release order made for a waybill accounting answers paid (its clearance is a status change).
   "CARGO_RELEASE_ORDER_CREATED",
+  // A cargo arrival notice sent to a waybill's consignee (by e-mail, or recorded with no address on file).
+  "ARRIVAL_NOTICE_SENT",
   // An inbound transfer slip issued (van-out, stage 8) or cancelled (stage 8 withdrawn); a cargo delivery receipt made.
   "INBOUND_CTS_ISSUED", "INBOUND_CTS_CANCELLED", "CARGO_DELIVERY_RECEIPT_CREATED",
   "VAN_IN_RECORDED",

@@ -17,6 +17,7 @@ export const PAGES = {
   pickUpRequest: "/booking/PickUpRequest/:id",
   bookingSuccess: "/booking/success/:bookingRef",
   loadingConfirmation: "/booking/loadingConfirmation/:bookingRef/:token",
+  arrivalNotice: "/arrivalNotice/:wayBillRef/:token",
   shipmentTracking: "/booking/shipmentTracking",
   shipmentTrackingOf: "/booking/shipmentTracking/:bookingRef",
 
@@ -98,6 +99,7 @@ export const PAGES = {
   unloadList: "/inbound/unloadList/:voyageNum",
   unloadingTallySheet: "/inbound/tallySheet/:voyageNum",
   cargoReleaseOrders: "/inbound/cargoReleaseOrder",
+  arrivalNotices: "/inbound/arrivalNotice/:voyageNum",
   inboundCts: "/inbound/cts",
   vanIn: "/inbound/van_in",
   inboundDispatch: "/inbound/dispatchModule",

@@ -175,3 +175,29 @@ export const vanIns = pgTable("van_ins", {
   receivedBy: text("received_by").notNull(),
   ...auditColumns,
 }, (t) => [index("van_ins_branch_idx").on(t.branchCode, t.dateReturned)]);
+
+// Arrival notices (001 §3 cargo arrival notice, §7 "send arrival notice to the consignee by e-mail", §9)
+
+/**
+ * A cargo arrival notice sent to a waybill's consignee: one row per sending, with whom it went to and when, and
+ * the SHA-256 hash of the token of the public link it carries (the token itself is only in the e-mail). Where the
+ * consignee has no e-mail address on file and staff typed none, `sentTo` holds the random 8-character value of
+ * 001 §9 and `mailed` is false: the notice is recorded and its link made, but no e-mail is queued.
+ */
+export const arrivalNotices = pgTable("arrival_notices", {
+  ...idColumn,
+  wayBillRef: text("way_bill_ref").notNull().references(() => waybills.wayBillRef, { onUpdate: "cascade" }),
+  /** The waybill's destination branch: whose staff sent it and see it. */
+  branchCode: text("branch_code").notNull().references(() => branches.code, { onUpdate: "cascade" }),
+  consigneeName: text("consignee_name").notNull().default(""),
+  sentTo: text("sent_to").notNull(),
+  mailed: boolean("mailed").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  /** The outbox row of the e-mail, when one was queued. */
+  emailId: integer("email_id"),
+  /** The amount payable shown on the notice when it was sent. */
+  amountPayable: numeric("amount_payable", { precision: 14, scale: 2 }).notNull(),
+  dateSent: timestamp("date_sent", { withTimezone: true, precision: 3 }).notNull(),
+  sentBy: text("sent_by").notNull(),
+  ...auditColumns,
+}, (t) => [index("arrival_notices_waybill_idx").on(t.wayBillRef, t.dateSent)]);

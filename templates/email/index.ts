@@ -33,6 +33,19 @@ export interface LoadingConfirmationEmailData {
   link: string;
 }
 
+export interface ArrivalNoticeEmailData {
+  consigneeName: string;
+  wayBillRef: string;
+  /** The voyage as people name it: its number, reference and vessel. */
+  voyage: string;
+  destination: string;
+  /** The amount payable, formatted (1,234.50). */
+  amountPayable: string;
+  /** The storage due date (YYYY-MM-DD), or null before the free days are known. */
+  storageDueDate: string | null;
+  link: string;
+}
+
 export interface EmailTemplates {
   setup: SetupEmailData;
   reset: ResetEmailData;
@@ -40,10 +53,11 @@ export interface EmailTemplates {
   generic: GenericEmailData;
   bookingLink: BookingLinkEmailData;
   loadingConfirmation: LoadingConfirmationEmailData;
+  arrivalNotice: ArrivalNoticeEmailData;
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic", "bookingLink", "loadingConfirmation"] as const satisfies readonly EmailTemplateName[];
+export const EMAIL_TEMPLATE_NAMES = ["setup", "reset", "help", "generic", "bookingLink", "loadingConfirmation", "arrivalNotice"] as const satisfies readonly EmailTemplateName[];
 
 const SUBJECT_MAX = 200;
 const PRODUCT = "Lading";
@@ -167,6 +181,23 @@ const renderers: { [K in EmailTemplateName]: (data: EmailTemplates[K]) => Render
         `Your cargo of ${what} is loaded on voyage ${d.voyage}, leaving ${d.etd}. Your loading confirmation ${d.transactionRef} is ready to read and print.`,
         "Keep this link to yourself: anyone who has it can read the confirmation.",
       ], { label: "Open my loading confirmation", href: d.link }),
+    };
+  },
+  arrivalNotice: (d) => {
+    const subject = oneLine(`Arrival notice: waybill ${d.wayBillRef} has arrived at ${d.destination}`);
+    const due = d.storageDueDate ? ` Storage is free until ${d.storageDueDate}; each further day is charged.` : "";
+    return {
+      subject,
+      text: `Hello ${d.consigneeName},\n\nThe cargo of waybill ${d.wayBillRef} on voyage ${d.voyage} has arrived at ${d.destination}.\n` +
+        `Amount payable: PHP ${d.amountPayable}.${due}\n` +
+        `Your arrival notice, with the charges, whether they are paid, the free days left and the release of your cargo, is here:\n\n${d.link}\n\n` +
+        `Keep this link to yourself: anyone who has it can read the notice.\n`,
+      html: layout(subject, [
+        `Hello ${d.consigneeName},`,
+        `The cargo of waybill ${d.wayBillRef} on voyage ${d.voyage} has arrived at ${d.destination}. Amount payable: PHP ${d.amountPayable}.${due}`,
+        "Your arrival notice shows the charges, whether they are paid, the free days left and the release of your cargo.",
+        "Keep this link to yourself: anyone who has it can read the notice.",
+      ], { label: "Open my arrival notice", href: d.link }),
     };
   },
 };

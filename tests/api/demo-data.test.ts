@@ -275,6 +275,11 @@ describe("demo data set: the line on first start", () => {
     expect(releases.map((r) => [r.branchCode, r.releaseType, r.userCreated])).toEqual([["CEB", "Final Release", "demo.inbound"]]);
     const unloading = await handle.db.select().from(tallySheets).where(and(eq(tallySheets.voyageNum, open.voyageNum), eq(tallySheets.tallySheetType, "Unloading")));
     expect(unloading.map((x) => [x.branchCode, x.status, x.finalizedBy])).toEqual([["CEB", "Final", "demo.inbound"]]);
+    // The discharged waybill's consignee was sent its arrival notice by the Cebu inbound clerk.
+    const [discharged] = await handle.db.select({ wayBillRef: waybills.wayBillRef }).from(waybills).where(eq(waybills.bookingRef, atVessel.ref));
+    const notices = (await json(await t.call("GET", `/api/InBound/arrivalNotice/voyage/${open.voyageNum}`, { token: admin }))).data;
+    expect(notices.waybills.map((w: { wayBillRef: string; sent: { sentBy: string }[] }) => [w.wayBillRef, w.sent.map((x) => x.sentBy)]))
+      .toEqual([[discharged.wayBillRef, ["demo.inbound"]]]);
 
     // Its stowage plan holds both vans counted, slot after slot from the vessel's first plan; its shipper has the
     // loading confirmation the final tally e-mailed. Read as staff read them.

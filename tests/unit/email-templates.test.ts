@@ -91,6 +91,7 @@ describe("email templates", () => {
       generic: { name: "A", subject: "S", message: "M" },
       bookingLink: { customerName: "A", bookingBatchRef: "BB-1", voyage: "V-1", bookingCount: 1, link: "https://x.test/b", expiresAt: "1 Dec" },
       loadingConfirmation: { shipperName: "A", transactionRef: "LC-1", voyage: "V-1", etd: "1 Dec", bookingRefs: ["BK-1"], link: "https://x.test/l" },
+      arrivalNotice: { consigneeName: "A", wayBillRef: "WB-1", voyage: "V-1", destination: "Cebu", amountPayable: "1.00", storageDueDate: null, link: "https://x.test/a" },
     } as const;
     for (const name of EMAIL_TEMPLATE_NAMES) {
       const mail = renderEmail(name, samples[name] as never);
@@ -126,6 +127,18 @@ describe("email templates", () => {
     expect(mail.text).toContain("\n\nhttps://lading.example.com/booking/loadingConfirmation/BK-MNL-2026-000010/abc\n\n");
     expect(mail.html).toContain('href="https://lading.example.com/booking/loadingConfirmation/BK-MNL-2026-000010/abc"');
     expect(mail.html).toContain("Hello Bayanihan &lt;Trading&gt;,");
+  });
+
+  it("arrival notice: names the waybill, the port, the amount payable and the storage due date, and carries the link", () => {
+    const mail = renderEmail("arrivalNotice", {
+      consigneeName: "Lapu Lapu <Foods>", wayBillRef: "WB-MNL-2026-000042", voyage: "VOY-MNL-2026-000003 (V-201S, MV Lady of Manila)", destination: "Cebu",
+      amountPayable: "4,645.50", storageDueDate: "2026-03-13", link: "https://lading.example.com/arrivalNotice/WB-MNL-2026-000042/abc",
+    });
+    expect(mail.subject).toBe("Arrival notice: waybill WB-MNL-2026-000042 has arrived at Cebu");
+    expect(mail.text).toContain("Amount payable: PHP 4,645.50. Storage is free until 2026-03-13; each further day is charged.");
+    expect(mail.text).toContain("\n\nhttps://lading.example.com/arrivalNotice/WB-MNL-2026-000042/abc\n\n");
+    expect(mail.html).toContain('href="https://lading.example.com/arrivalNotice/WB-MNL-2026-000042/abc"');
+    expect(mail.html).toContain("Hello Lapu Lapu &lt;Foods&gt;,");
   });
 
   it("refuses a template name it does not know", () => {

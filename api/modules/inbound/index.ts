@@ -6,6 +6,7 @@ export { type AccrualRun, runFreeTimeAccrual } from "./demurrage/service.ts";
 export { dwellTimeWorkbook } from "./dwell-time/documents.ts";
 export { dwellTimeQuery } from "./dwell-time/schemas.ts";
 
+import { arrivalNoticeRoutes } from "./arrival-notices/routes.ts";
 import { cargoReleaseRoutes } from "./cargo-release/routes.ts";
 import { seedDemoInbound } from "./demo.ts";
 import { freeTimeJob } from "./demurrage/jobs.ts";
@@ -27,16 +28,17 @@ import { registerInboundCommands } from "../../../cli/commands/inbound.ts";
  * by release (unload-lists/) and the unloading tally sheets (tally-sheets/: the outbound tally service on the
  * Unloading side), whose final tally starts the free days; free time (demurrage/): the rule set of storage,
  * demurrage and detention, the read of a waybill's charges and the nightly accrual; cargo release orders
- * (cargo-release/), made once accounting answers a waybill paid, and cleared; the inbound CTS (inbound-cts/), the van-out
- * of a cleared release (stage 8), and the cargo delivery receipt (delivery-receipts/); van-in (van-in/): the empty van
- * back, stage 9, the van free again and detention ended; the waybills accounting answers unpaid (unpaid-waybills/), the
- * delivery lists of released door cargo (dispatch/) and dwell time (dwell-time/).
+ * (cargo-release/), made once accounting answers a waybill paid, and cleared; arrival notices (arrival-notices/): the
+ * vessel's and each waybill's, sent to the consignee by e-mail with a public link; the inbound CTS (inbound-cts/), the
+ * van-out of a cleared release (stage 8), and the cargo delivery receipt (delivery-receipts/); van-in (van-in/): the
+ * empty van back, stage 9, the van free again and detention ended; the waybills accounting answers unpaid
+ * (unpaid-waybills/), the delivery lists of released door cargo (dispatch/) and dwell time (dwell-time/).
  */
 export const inboundModule: LadingModule = {
   name: "inbound",
   routes: [
-    ...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...cargoReleaseRoutes, ...inboundCtsRoutes, ...deliveryReceiptRoutes,
-    ...vanInRoutes, ...unpaidWaybillRoutes, ...inboundDispatchRoutes, ...dwellTimeRoutes,
+    ...demurrageRoutes, ...unloadListRoutes, ...inboundTallySheetRoutes, ...arrivalNoticeRoutes, ...cargoReleaseRoutes, ...inboundCtsRoutes,
+    ...deliveryReceiptRoutes, ...vanInRoutes, ...unpaidWaybillRoutes, ...inboundDispatchRoutes, ...dwellTimeRoutes,
   ],
   jobs: [freeTimeJob],
   commands: registerInboundCommands,

@@ -76,6 +76,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.pickUpRequest, "Pick-up request", "signedOut", lazy(() => import("../features/bookings/public/PickUpRequestPage.tsx"))),
   r(PAGES.bookingSuccess, "Booking received", "signedOut", lazy(() => import("../features/bookings/public/SuccessPage.tsx"))),
   r(PAGES.loadingConfirmation, "Loading confirmation", "signedOut", lazy(() => import("../features/outbound/public/LoadingConfirmationPage.tsx"))),
+  r(PAGES.arrivalNotice, "Arrival notice", "public", lazy(() => import("../features/inbound/public/ArrivalNoticePage.tsx"))),
   r(PAGES.shipmentTracking, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
   r(PAGES.shipmentTrackingOf, "Shipment tracking", "public", lazy(() => import("../features/bookings/public/TrackingPage.tsx"))),
 
@@ -166,6 +167,7 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.unloadList, "Unload list", "INBOUND", lazy(() => import("../features/inbound/pages/UnloadListPage.tsx"))),
   r(PAGES.unloadingTallySheet, "Unloading tally sheet", "INBOUND", lazy(() => import("../features/inbound/pages/TallySheetPage.tsx"))),
   r(PAGES.cargoReleaseOrders, "Cargo release orders", "INBOUND", lazy(() => import("../features/inbound/pages/CargoReleaseOrdersPage.tsx"))),
+  r(PAGES.arrivalNotices, "Arrival notices", "INBOUND", lazy(() => import("../features/inbound/pages/ArrivalNoticesPage.tsx"))),
   r(PAGES.inboundCts, "Inbound cargo transfer slips", "INBOUND", lazy(() => import("../features/inbound/pages/InboundCtsPage.tsx"))),
   r(PAGES.vanIn, "Van-in", "INBOUND", lazy(() => import("../features/inbound/pages/VanInPage.tsx"))),
   r(PAGES.inboundDispatch, "Inbound dispatch", "INBOUND", lazy(() => import("../features/inbound/pages/InboundDispatchPage.tsx"))),

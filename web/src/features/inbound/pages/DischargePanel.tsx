@@ -1,5 +1,5 @@
 import { Button, Card, ControlGroup, H5, InputGroup } from "@blueprintjs/core";
-import { TickCircle, Th } from "@blueprintjs/icons";
+import { Envelope, TickCircle, Th } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { keepLoadedAssetsOffline } from "../../../lib/offline.ts";
@@ -7,7 +7,7 @@ import { PAGES, pathTo } from "../../../lib/paths.ts";
 
 /**
  * Under the Inbound area's screens: the discharge of a voyage at the user's port starts from its number, opening
- * its unload list or its unloading tally sheet. The tally screen's chunk is loaded ahead, so it also opens here
+ * its unload list, its unloading tally sheet or its arrival notices. The tally screen's chunk is loaded ahead, so it also opens here
  * with no connection (docs/architecture.md, Offline capture at the pier).
  */
 export default function DischargePanel() {
@@ -26,6 +26,8 @@ export default function DischargePanel() {
           data-testid="discharge-unload-list" />
         <Button icon={<TickCircle />} text="Tally sheet" disabled={!num} onClick={() => navigate(pathTo(PAGES.unloadingTallySheet, { voyageNum: num }))}
           data-testid="discharge-tally" />
+        <Button icon={<Envelope />} text="Arrival notices" disabled={!num} onClick={() => navigate(pathTo(PAGES.arrivalNotices, { voyageNum: num }))}
+          data-testid="discharge-arrival-notices" />
       </ControlGroup>
     </Card>
   );
