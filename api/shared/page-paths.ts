@@ -80,6 +80,7 @@ export const PAGES = {
   bookingReport: "/voyage/reports/bookings",
   operationReport: "/voyage/reports/operation",
   voyageHistory: "/voyage/reports/voyage_history",
+  sqCommodityReport: "/voyage/reports/sq_commodity",
   documentTree: "/voyage/reports/document_tree",
   documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 

@@ -1,14 +1,16 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { revenueReport } from "./revenue.ts";
-export { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, tallyFinalizationWorkbook, voyageHistoryWorkbook } from "./documents.ts";
+export { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, sqCommodityWorkbook, tallyFinalizationWorkbook, voyageHistoryWorkbook } from "./documents.ts";
+export { sqCommodityReport } from "./sq-commodity.ts";
+export type { ReportWorkbook } from "./documents.ts";
 export { voyageHistoryReport } from "./voyage-history.ts";
 export { tallyFinalizationReport } from "./tally-finalization.ts";
 export { operationReport } from "./operations.ts";
 export { comparativeRevenue } from "./comparative.ts";
 export { bookingReport, csrReport } from "./bookings.ts";
 export { documentTreeOf } from "./document-tree.ts";
-export { bookingReportQuery, comparativeRevenueQuery, operationQuery, revenueQuery, tallyFinalizationQuery, voyageHistoryQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
+export { bookingReportQuery, comparativeRevenueQuery, operationQuery, revenueQuery, sqCommodityQuery, tallyFinalizationQuery, voyageHistoryQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
 
 import { reportRoutes } from "./routes.ts";
 

@@ -399,3 +399,43 @@ export const voyageHistoryReport = z.object({
   message: z.string().optional(),
 });
 export type VoyageHistoryReport = z.infer<typeof voyageHistoryReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// SQ-based commodity
+
+/** The bookings priced from a sales quotation, dated (booking date) in the period, narrowed by branch or shipper. */
+export const sqCommodityQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  customerCode: optionalCode("customerCode"),
+}).superRefine(checkPeriod);
+export type SqCommodityQuery = z.infer<typeof sqCommodityQuery>;
+
+export const sqCommodityFigures = z.object({
+  /** The quotations the bookings were priced from (each counted once). */
+  quotations: z.number(),
+  bookings: z.number(),
+  quantity: z.number(),
+  teu: z.number(),
+  /** The bookings' charge lines, VAT included, in pesos as decimal text. */
+  amount: z.string(),
+});
+export type SqCommodityFigures = z.infer<typeof sqCommodityFigures>;
+
+export const sqCommodityRow = sqCommodityFigures.extend({
+  /** "" for the bookings that name no commodity. */
+  commodityCode: z.string(),
+  commodityName: z.string(),
+  categoryCode: z.string(),
+});
+export type SqCommodityRow = z.infer<typeof sqCommodityRow>;
+
+export const sqCommodityReport = z.object({
+  /** One row per commodity, biggest amount first. */
+  data: z.array(sqCommodityRow),
+  totals: sqCommodityFigures,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type SqCommodityReport = z.infer<typeof sqCommodityReport>;
