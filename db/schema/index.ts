@@ -16,3 +16,4 @@ export * from "./customer-requests.ts";
 export * from "./inbound.ts";
 export * from "./waivers.ts";
 export * from "./booking-changes.ts";
+export * from "./reports.ts";

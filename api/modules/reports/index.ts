@@ -3,6 +3,7 @@ import type { LadingModule } from "../manifest.ts";
 export { revenueReport } from "./revenue.ts";
 export { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, sqCommodityWorkbook, tallyFinalizationWorkbook, voyageHistoryWorkbook } from "./documents.ts";
 export { sqCommodityReport } from "./sq-commodity.ts";
+export { lastPeriod, REPORT_SUBSCRIPTIONS_JOB, sendDueReports } from "./subscriptions.ts";
 export type { ReportWorkbook } from "./documents.ts";
 export { voyageHistoryReport } from "./voyage-history.ts";
 export { tallyFinalizationReport } from "./tally-finalization.ts";
@@ -13,6 +14,7 @@ export { documentTreeOf } from "./document-tree.ts";
 export { bookingReportQuery, comparativeRevenueQuery, operationQuery, revenueQuery, sqCommodityQuery, tallyFinalizationQuery, voyageHistoryQuery, type RevenueQuery, type RevenueReport } from "./schemas.ts";
 
 import { reportRoutes } from "./routes.ts";
+import { reportSubscriptionsJob } from "./subscriptions.ts";
 
 // Last: the command file imports this index back, so everything above is ready when it loads.
 import { registerReportCommands } from "../../../cli/commands/reports.ts";
@@ -25,6 +27,6 @@ import { registerReportCommands } from "../../../cli/commands/reports.ts";
 export const reportsModule: LadingModule = {
   name: "reports",
   routes: reportRoutes,
-  jobs: [],
+  jobs: [reportSubscriptionsJob],
   commands: registerReportCommands,
 };

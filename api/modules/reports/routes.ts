@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { fileResponse } from "../../http/files.ts";
 import { type Permission, route, type RouteDef } from "../../http/route.ts";
 import type { Db } from "../../../db/client.ts";
@@ -9,6 +9,7 @@ import { documentTreeOf } from "./document-tree.ts";
 import { operationReport } from "./operations.ts";
 import { revenueReport } from "./revenue.ts";
 import { sqCommodityReport } from "./sq-commodity.ts";
+import { listSubscriptions, subscribe, unsubscribe } from "./subscriptions.ts";
 import { tallyFinalizationReport } from "./tally-finalization.ts";
 import { voyageHistoryReport } from "./voyage-history.ts";
 import {
@@ -36,6 +37,10 @@ import {
   revenueReport as revenueAnswer,
   sqCommodityQuery,
   sqCommodityReport as sqCommodityAnswer,
+  reportSubscription,
+  reportSubscriptionList,
+  subscriptionBody,
+  subscriptionParams,
   tallyFinalizationQuery,
   tallyFinalizationReport as tallyFinalizationAnswer,
   voyageHistoryQuery,
@@ -139,4 +144,20 @@ export const reportRoutes: RouteDef[] = [
       "documents after them that exist, in chain order, each with the page that shows it",
     response: documentTree,
   }, ({ deps, params, caller }) => documentTreeOf(deps.db, caller, params.bookingRef)),
+  // Scheduled reports: the route is open to any signed-in user; the service asks for the permission of the report.
+  route({
+    method: "get", path: "/Bookings/reports/subscriptions", permission: "authenticated", tag,
+    summary: "The roles subscribed to the reports the caller may read, weekly or monthly, with who receives each and the last period sent",
+    response: reportSubscriptionList,
+  }, ({ deps, caller }) => listSubscriptions(deps.db, caller)),
+  route({
+    method: "post", path: "/Bookings/reports/subscriptions", permission: "authenticated", tag, body: subscriptionBody, status: 201,
+    summary: "Subscribe a role to a report weekly or monthly (the caller needs the report's permission, the role too)",
+    response: z.object({ data: reportSubscription, message: z.string() }), errors: [409],
+  }, ({ deps, body, caller }) => subscribe(deps.db, caller, body)),
+  route({
+    method: "delete", path: "/Bookings/reports/subscriptions/{id}", permission: "authenticated", tag, params: subscriptionParams,
+    summary: "End a role's subscription to a report",
+    response: z.object({ message: z.string() }),
+  }, ({ deps, params, caller }) => unsubscribe(deps.db, caller, params.id)),
 ];

@@ -55,3 +55,9 @@ export const voyageHistoryWorkbook = (query: VoyageHistoryQuery) => requestFile(
 
 export const sqCommodity = (query: SqCommodityQuery) => api.get<SqCommodityReport>("/Bookings/reports/sqCommodity", { ...query });
 export const sqCommodityWorkbook = (query: SqCommodityQuery) => requestFile("/Bookings/reports/sqCommodity/download", { ...query });
+
+export type { ReportSubscription, ReportSubscriptionList, SubscriptionBody } from "../../../../api/modules/reports/schemas.ts";
+import type { ReportSubscription, ReportSubscriptionList, SubscriptionBody } from "../../../../api/modules/reports/schemas.ts";
+export const reportSubscriptions = () => api.get<ReportSubscriptionList>("/Bookings/reports/subscriptions");
+export const subscribeRole = (body: SubscriptionBody) => api.post<{ data: ReportSubscription; message: string }>("/Bookings/reports/subscriptions", body);
+export const unsubscribeRole = (id: number) => api.del<{ message: string }>(`/Bookings/reports/subscriptions/${id}`);
