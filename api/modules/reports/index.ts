@@ -4,7 +4,7 @@ export { revenueReport } from "./revenue.ts";
 export { bookingWorkbook, comparativeWorkbook, csrWorkbook, operationWorkbook, revenueWorkbook, sqCommodityWorkbook, tallyFinalizationWorkbook, voyageHistoryWorkbook } from "./documents.ts";
 export { sqCommodityReport } from "./sq-commodity.ts";
 export { lastPeriod, REPORT_SUBSCRIPTIONS_JOB, sendDueReports } from "./subscriptions.ts";
-export type { ReportWorkbook } from "./documents.ts";
+export { REPORT_CATALOGUE } from "./catalogue.ts";
 export { voyageHistoryReport } from "./voyage-history.ts";
 export { tallyFinalizationReport } from "./tally-finalization.ts";
 export { operationReport } from "./operations.ts";

@@ -137,7 +137,7 @@ export async function sendDueReports(db: Db, today: string): Promise<SentReports
         }
         if (!holds(caller, report.permission)) continue;
         const query = report.query.parse(period);
-        const { file } = await report.workbook(tx, caller, query as never);
+        const { file } = await report.workbook(tx, caller, query);
         const every = sub.frequency === "WEEKLY" ? "weekly" : "monthly";
         await queueEmail(tx, {
           to: user.email, template: "generic", requestedBy: "system",
