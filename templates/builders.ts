@@ -34,6 +34,7 @@ import type {
   CsrReport,
   OperationReport,
   RevenueReport,
+  SqCommodityReport,
   TallyFinalizationReport,
   VoyageHistoryReport,
 } from "../api/modules/reports/schemas.ts";
@@ -109,6 +110,10 @@ export const documentBuilders = {
   bookingReport: async () => {
     const t = await import("./exports/booking-reports.ts");
     return (report: BookingReport): DownloadFile => workbookFile(t.buildBookingReportWorkbook(report), t.bookingReportFileName(report));
+  },
+  sqCommodityReport: async () => {
+    const t = await import("./exports/sq-commodity.ts");
+    return (report: SqCommodityReport): DownloadFile => workbookFile(t.buildSqCommodityWorkbook(report), t.sqCommodityFileName(report));
   },
   csrReport: async () => {
     const t = await import("./exports/booking-reports.ts");

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "BOOKING_CHANGE_CREATED", "BOOKING_CHANGE_CHANGED", "BOOKING_CHANGE_DELETED", "BOOKING_CHANGE_REFERENCES_CHANGED", "BOOKING_CHANGE_APPLIED",
   "WAIVER_CREATED", "WAIVER_CHANGED", "WAIVER_DELETED", "WAIVER_FILE_ADDED", "WAIVER_FILE_REMOVED", "CHARGES_WAIVED",
   "CHARGE_OVERRIDE_CREATED", "CHARGE_OVERRIDE_CHANGED", "CHARGE_OVERRIDE_DELETED", "CHARGE_OVERRIDDEN",
+  "REPORT_SUBSCRIBED", "REPORT_UNSUBSCRIBED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +71,6 @@ export const AUDIT_RECORD_KINDS = [
   "loading-confirmation",
   "branch", "cro-accounting", "invoice", "posting",
   "collection", "post-dated-cheque", "withholding-certificate", "atp-booklet", "manual-sales-invoice",
-  "hustling", "customer-request", "waiver", "charge-override",
+  "hustling", "customer-request", "waiver", "charge-override", "report-subscription",
 ] as const;
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];

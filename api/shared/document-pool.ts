@@ -12,6 +12,7 @@
  * Workers) the same builders (templates/builders.ts) run in process.
  */
 import { buildInProcess, type DocumentInput, type DocumentName } from "../../templates/builders.ts";
+export type { DocumentInput, DocumentName };
 import { RetryLaterError } from "./errors.ts";
 import type { DownloadFile } from "./files.ts";
 

@@ -81,6 +81,8 @@ export const PAGES = {
   bookingReport: "/voyage/reports/bookings",
   operationReport: "/voyage/reports/operation",
   voyageHistory: "/voyage/reports/voyage_history",
+  sqCommodityReport: "/voyage/reports/sq_commodity",
+  reportSubscriptions: "/voyage/reports/subscriptions",
   documentTree: "/voyage/reports/document_tree",
   documentTreeOf: "/voyage/reports/document_tree/:bookingRef",
 

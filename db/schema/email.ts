@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -24,3 +24,23 @@ export const emailOutbox = pgTable("email_outbox", {
   meta: jsonb("meta").$type<Record<string, unknown>>(),
   dateCreated: timestamptz("date_created").notNull().defaultNow(),
 }, (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_created_idx").on(t.dateCreated)]);
+
+/** Bytes kept in the row (bytea); PostgreSQL's driver answers a Buffer and PGlite a Uint8Array, both read as Uint8Array. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A file sent with an outbox message, stored with it in the database so that whichever server claims the message
+ * can send it; removed with the message. Its size is capped by the outbox (MAX_ATTACHMENT_BYTES in the email module).
+ */
+export const emailAttachments = pgTable("email_attachments", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  emailId: integer("email_id").notNull().references(() => emailOutbox.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  content: bytes("content").notNull(),
+}, (t) => [index("email_attachments_email_idx").on(t.emailId)]);

@@ -17,3 +17,4 @@ export * from "./inbound.ts";
 export * from "./waivers.ts";
 export * from "./booking-changes.ts";
 export * from "./inbound-cts.ts";
+export * from "./reports.ts";

@@ -272,6 +272,7 @@ describe("lading CLI on the embedded database", () => {
       "booking-expire          10 0 * * *          Expire bookings nobody confirmed in time",
       "posting-relay           */2 * * * *         Post waiting invoices, receipts and reversals to BASE (hold them while no BASE is configured)",
       "demurrage-accrue        20 0 * * *          Charge storage, demurrage and detention past the free days",
+      "report-subscriptions    0 6 * * *           Mail the subscribed reports of the week or month just over, workbook attached",
       "",
     ].join("\n"));
     const run = await lading(["schedule"], env);
@@ -363,7 +364,7 @@ describe.runIf(serverUrl)("lading CLI on PostgreSQL", () => {
     });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(stdout.split("\n")[0]).toMatch(/^Running 5 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\), posting-relay \(\*\/2 \* \* \* \*\), demurrage-accrue \(20 0 \* \* \*\)\. Stop with Ctrl-C\.$/);
+    expect(stdout.split("\n")[0]).toMatch(/^Running 6 scheduled job\(s\) on .+: sign-in-guards-cleanup \(40 3 \* \* \*\), sq-expire \(5 0 \* \* \*\), booking-expire \(10 0 \* \* \*\), posting-relay \(\*\/2 \* \* \* \*\), demurrage-accrue \(20 0 \* \* \*\), report-subscriptions \(0 6 \* \* \*\)\. Stop with Ctrl-C\.$/);
     expect(stdout.split("\n")[1]).toBe("Stopped.");
     expect(stderr).toBe("");
   });

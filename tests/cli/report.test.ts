@@ -135,6 +135,15 @@ describe("lading report revenue", () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Voyage history"]!, { header: 1 });
     expect(rows[1]?.slice(7, 8).concat(rows[1]?.slice(11, 14))).toEqual([30, -60, 0, "Arrived"]);
   });
+
+  it("writes the SQ-based commodity report: the demo bookings name no commodity, so one row", async () => {
+    const run = await lading(["report", "sq-commodity", "--from", from, "--to", to, "--out", dataDir], env);
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dataDir, `SQ_Commodity_Report_${from}_${to}.xlsx`);
+    expect(run.stdout.trim()).toBe(`Wrote 15 bookings to ${file}`);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By commodity"]!, { header: 1, defval: "" });
+    expect(rows.slice(1)).toEqual([["", "No commodity", "", 2, 15, 2900, 15, 491200], ["Total", "", "", 2, 15, 2900, 15, 491200]]);
+  });
 });
 
 describe("lading report dwell-time", () => {

@@ -2,7 +2,7 @@ import type { LadingModule } from "../manifest.ts";
 
 export { startOutboxWorker } from "./outbox-worker.ts";
 export { createSmtpTransport } from "./sender.ts";
-export { queueEmail } from "./service.ts";
+export { type EmailAttachment, MAX_ATTACHMENT_BYTES, queueEmail } from "./service.ts";
 
 import { emailRoutes } from "./routes.ts";
 

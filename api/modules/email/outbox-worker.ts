@@ -1,6 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { Buffer } from "node:buffer";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { emailOutbox } from "../../../db/schema/index.ts";
+import { emailAttachments, emailOutbox } from "../../../db/schema/index.ts";
 import type { MailTransport } from "./sender.ts";
 import { onEmailQueued } from "./service.ts";
 
@@ -115,7 +116,15 @@ export function startOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxW
   async function deliver(row: OutboxRow): Promise<void> {
     let failure: string | null = null;
     try {
-      await transport!.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      // The files were stored with the message, so whichever server claimed it sends them.
+      const files = await db.select({ fileName: emailAttachments.fileName, contentType: emailAttachments.contentType, content: emailAttachments.content })
+        .from(emailAttachments).where(eq(emailAttachments.emailId, row.id)).orderBy(asc(emailAttachments.id));
+      await transport!.sendMail({
+        from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody,
+        ...(files.length > 0
+          ? { attachments: files.map((f) => ({ filename: f.fileName, contentType: f.contentType, content: Buffer.from(f.content) })) }
+          : {}),
+      });
     } catch (err) {
       failure = describeFailure(err);
     }

@@ -1,3 +1,4 @@
+import type { Buffer } from "node:buffer";
 import type { Transporter } from "nodemailer";
 
 /** One message as the outbox hands it to a transport. */
@@ -7,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (nodemailer's shape). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** What the outbox worker needs of a mail transport; the SMTP one below, or any other in its place. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { searchAny } from "../../shared/list-filters.ts";
 import type { Db } from "../../../db/client.ts";
-import { emailOutbox } from "../../../db/schema/index.ts";
+import { emailAttachments, emailOutbox } from "../../../db/schema/index.ts";
 import { recordAudit } from "../../shared/audit.ts";
 import { type EmailTemplateName, type EmailTemplates, renderEmail } from "../../../templates/email/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult, type WriteResult } from "../../shared/contracts.ts";
@@ -22,7 +22,19 @@ export interface QueueEmailInput<K extends EmailTemplateName> {
   /** User id of whoever caused the message. */
   requestedBy?: string | null;
   meta?: Record<string, unknown>;
+  /** Files sent with the message, kept with it in the database (at most MAX_ATTACHMENT_BYTES in all). */
+  attachments?: readonly EmailAttachment[];
 }
+
+/** A file sent with a message. */
+export interface EmailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** What one message may carry in files, all together: mail servers commonly refuse messages much over 10 MB. */
+export const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -51,6 +63,11 @@ function signalQueued(): void {
  * causes the message; the background sender delivers it, so the request never waits on SMTP.
  */
 export async function queueEmail<K extends EmailTemplateName>(db: Db, input: QueueEmailInput<K>): Promise<{ id: number }> {
+  const attachments = input.attachments ?? [];
+  const size = attachments.reduce((sum, a) => sum + a.content.byteLength, 0);
+  if (size > MAX_ATTACHMENT_BYTES) {
+    throw new AppError("VALIDATION", `The files of a message can be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in all; these are ${(size / 1024 / 1024).toFixed(1)} MB.`);
+  }
   const rendered = renderEmail(input.template, input.data);
   const [row] = await db.insert(emailOutbox).values({
     template: input.template,
@@ -61,6 +78,11 @@ export async function queueEmail<K extends EmailTemplateName>(db: Db, input: Que
     requestedBy: input.requestedBy ?? null,
     meta: input.meta ?? null,
   }).returning({ id: emailOutbox.id });
+  if (attachments.length > 0) {
+    await db.insert(emailAttachments).values(attachments.map((a) => ({
+      emailId: row.id, fileName: a.fileName, contentType: a.contentType, size: a.content.byteLength, content: a.content,
+    })));
+  }
   // Inside a transaction the row is not visible to the sender yet; the sender waits a moment before it looks,
   // and its regular poll picks up anything committed later.
   signalQueued();

@@ -1,75 +1,42 @@
 import type { Db } from "../../../db/client.ts";
 import type { BranchScope } from "../../shared/branch-scope.ts";
-import { buildDocument } from "../../shared/document-pool.ts";
+import { buildDocument, type DocumentInput, type DocumentName } from "../../shared/document-pool.ts";
 import type { DownloadFile } from "../../shared/files.ts";
 import { bookingReport, csrReport } from "./bookings.ts";
 import { comparativeRevenue } from "./comparative.ts";
 import { operationReport } from "./operations.ts";
+import { sqCommodityReport } from "./sq-commodity.ts";
 import { tallyFinalizationReport } from "./tally-finalization.ts";
 import { voyageHistoryReport } from "./voyage-history.ts";
 import { revenueReport } from "./revenue.ts";
-import type {
-  BookingReport,
-  BookingReportQuery,
-  ComparativeRevenueQuery,
-  ComparativeRevenueReport,
-  CsrReport,
-  OperationQuery,
-  OperationReport,
-  RevenueQuery,
-  RevenueReport,
-  TallyFinalizationQuery,
-  TallyFinalizationReport,
-  VoyageHistoryQuery,
-  VoyageHistoryReport,
-} from "./schemas.ts";
 
-/** The revenue report of a filter as Revenue_Report_{from}_{to}.xlsx, built in the document pool; with the answer it was made from. */
-export async function revenueWorkbook(db: Db, scope: BranchScope, query: RevenueQuery): Promise<{ file: DownloadFile; report: RevenueReport }> {
-  const report = await revenueReport(db, scope, query);
-  return { file: await buildDocument("revenueReport", report), report };
+/** A report's workbook: the answer of its service for a filter, built by its entry of templates/builders.ts. */
+export type ReportWorkbook<Q, R> = (db: Db, scope: BranchScope, query: Q) => Promise<{ file: DownloadFile; report: R }>;
+
+/** The workbook of a report service, built in the document pool; with the answer it was made from. */
+function workbookOf<N extends DocumentName, Q>(
+  read: (db: Db, scope: BranchScope, query: Q) => Promise<DocumentInput<N>>,
+  builder: N,
+): ReportWorkbook<Q, DocumentInput<N>> {
+  return async (db, scope, query) => {
+    const report = await read(db, scope, query);
+    return { file: await buildDocument(builder, report), report };
+  };
 }
 
-/** The booking report as Booking_Report_{from}_{to}.xlsx, with the answer it was made from. */
-export async function bookingWorkbook(db: Db, scope: BranchScope, query: BookingReportQuery): Promise<{ file: DownloadFile; report: BookingReport }> {
-  const report = await bookingReport(db, scope, query);
-  return { file: await buildDocument("bookingReport", report), report };
-}
-
-/** Bookings by CSR as Bookings_by_CSR_{from}_{to}.xlsx, with the answer it was made from. */
-export async function csrWorkbook(db: Db, scope: BranchScope, query: BookingReportQuery): Promise<{ file: DownloadFile; report: CsrReport }> {
-  const report = await csrReport(db, scope, query);
-  return { file: await buildDocument("csrReport", report), report };
-}
-
-/** Comparative revenue as Comparative_Revenue_{from}_{to}.xlsx, with the answer it was made from. */
-export async function comparativeWorkbook(
-  db: Db,
-  scope: BranchScope,
-  query: ComparativeRevenueQuery,
-): Promise<{ file: DownloadFile; report: ComparativeRevenueReport }> {
-  const report = await comparativeRevenue(db, scope, query);
-  return { file: await buildDocument("comparativeRevenue", report), report };
-}
-
-/** The operation report as Operation_Report_{from}_{to}.xlsx, with the answer it was made from. */
-export async function operationWorkbook(db: Db, scope: BranchScope, query: OperationQuery): Promise<{ file: DownloadFile; report: OperationReport }> {
-  const report = await operationReport(db, scope, query);
-  return { file: await buildDocument("operationReport", report), report };
-}
-
-/** Tally sheet finalization as Tally_Sheet_Finalization_{from}_{to}.xlsx, with the answer it was made from. */
-export async function tallyFinalizationWorkbook(
-  db: Db,
-  scope: BranchScope,
-  query: TallyFinalizationQuery,
-): Promise<{ file: DownloadFile; report: TallyFinalizationReport }> {
-  const report = await tallyFinalizationReport(db, scope, query);
-  return { file: await buildDocument("tallyFinalization", report), report };
-}
-
-/** Voyage history as Voyage_History_{from}_{to}.xlsx, with the answer it was made from. */
-export async function voyageHistoryWorkbook(db: Db, scope: BranchScope, query: VoyageHistoryQuery): Promise<{ file: DownloadFile; report: VoyageHistoryReport }> {
-  const report = await voyageHistoryReport(db, scope, query);
-  return { file: await buildDocument("voyageHistory", report), report };
-}
+/** Revenue_Report_{from}_{to}.xlsx */
+export const revenueWorkbook = workbookOf(revenueReport, "revenueReport");
+/** Booking_Report_{from}_{to}.xlsx */
+export const bookingWorkbook = workbookOf(bookingReport, "bookingReport");
+/** Bookings_by_CSR_{from}_{to}.xlsx */
+export const csrWorkbook = workbookOf(csrReport, "csrReport");
+/** Comparative_Revenue_{from}_{to}.xlsx */
+export const comparativeWorkbook = workbookOf(comparativeRevenue, "comparativeRevenue");
+/** Operation_Report_{from}_{to}.xlsx */
+export const operationWorkbook = workbookOf(operationReport, "operationReport");
+/** Tally_Sheet_Finalization_{from}_{to}.xlsx */
+export const tallyFinalizationWorkbook = workbookOf(tallyFinalizationReport, "tallyFinalization");
+/** Voyage_History_{from}_{to}.xlsx */
+export const voyageHistoryWorkbook = workbookOf(voyageHistoryReport, "voyageHistory");
+/** SQ_Commodity_Report_{from}_{to}.xlsx */
+export const sqCommodityWorkbook = workbookOf(sqCommodityReport, "sqCommodityReport");

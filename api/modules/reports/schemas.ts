@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { daysBetween, isBusinessDate } from "../../shared/dates.ts";
+import { wholeNumber } from "../../shared/contracts.ts";
 import { dateText } from "../../shared/fields.ts";
 
 /**
@@ -399,3 +400,81 @@ export const voyageHistoryReport = z.object({
   message: z.string().optional(),
 });
 export type VoyageHistoryReport = z.infer<typeof voyageHistoryReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// SQ-based commodity
+
+/** The bookings priced from a sales quotation, dated (booking date) in the period, narrowed by branch or shipper. */
+export const sqCommodityQuery = z.object({
+  ...period,
+  branchCode: optionalCode("branchCode"),
+  customerCode: optionalCode("customerCode"),
+}).superRefine(checkPeriod);
+export type SqCommodityQuery = z.infer<typeof sqCommodityQuery>;
+
+export const sqCommodityFigures = z.object({
+  /** The quotations the bookings were priced from (each counted once). */
+  quotations: z.number(),
+  bookings: z.number(),
+  quantity: z.number(),
+  teu: z.number(),
+  /** The bookings' charge lines, VAT included, in pesos as decimal text. */
+  amount: z.string(),
+});
+export type SqCommodityFigures = z.infer<typeof sqCommodityFigures>;
+
+export const sqCommodityRow = sqCommodityFigures.extend({
+  /** "" for the bookings that name no commodity. */
+  commodityCode: z.string(),
+  commodityName: z.string(),
+  categoryCode: z.string(),
+});
+export type SqCommodityRow = z.infer<typeof sqCommodityRow>;
+
+export const sqCommodityReport = z.object({
+  /** One row per commodity, biggest amount first. */
+  data: z.array(sqCommodityRow),
+  totals: sqCommodityFigures,
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  message: z.string().optional(),
+});
+export type SqCommodityReport = z.infer<typeof sqCommodityReport>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Scheduled reports
+
+/** The reports a role can subscribe to, by the name of their `lading report` command. */
+export const REPORT_NAMES = ["revenue", "comparative-revenue", "operation", "tally-finalization", "voyage-history", "bookings", "csr", "sq-commodity"] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+export const REPORT_FREQUENCIES = ["WEEKLY", "MONTHLY"] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+
+export const subscriptionBody = z.object({
+  roleId: z.string({ error: "roleId is required" }).trim().min(1, "roleId is required").max(50, "roleId can be at most 50 characters"),
+  report: z.enum(REPORT_NAMES, { error: `report must be one of ${REPORT_NAMES.join(", ")}` }),
+  frequency: z.enum(REPORT_FREQUENCIES, { error: "frequency must be WEEKLY or MONTHLY" }),
+});
+export type SubscriptionBody = z.infer<typeof subscriptionBody>;
+
+export const subscriptionParams = z.object({
+  id: wholeNumber("id", { min: 1, tooSmall: "id must be positive" }),
+});
+
+export const reportSubscription = z.object({
+  id: z.number(),
+  roleId: z.string(),
+  roleName: z.string(),
+  report: z.enum(REPORT_NAMES),
+  title: z.string(),
+  frequency: z.enum(REPORT_FREQUENCIES),
+  /** The role's active users with an e-mail address: who receives it. */
+  recipients: z.array(z.string()),
+  /** The last period sent, when one has been. */
+  lastSent: z.object({ dateFrom: z.string(), dateTo: z.string(), recipients: z.number() }).nullable(),
+});
+export type ReportSubscription = z.infer<typeof reportSubscription>;
+
+export const reportSubscriptionList = z.object({ data: z.array(reportSubscription), message: z.string().optional() });
+export type ReportSubscriptionList = z.infer<typeof reportSubscriptionList>;

@@ -146,6 +146,8 @@ export const ROUTES: AppRoute[] = [
   r(PAGES.operationReport, "Operation report", "VOYAGE", lazy(() => import("../features/reports/pages/OperationReportPage.tsx"))),
   r(PAGES.voyageHistory, "Voyage history", "VOYAGE", lazy(() => import("../features/reports/pages/VoyageHistoryPage.tsx"))),
   r(PAGES.bookingReport, "Booking report", "VOYAGE", lazy(() => import("../features/reports/pages/BookingReportPage.tsx"))),
+  r(PAGES.sqCommodityReport, "SQ-based commodity", "VOYAGE", lazy(() => import("../features/reports/pages/SqCommodityPage.tsx"))),
+  r(PAGES.reportSubscriptions, "Report subscriptions", "VOYAGE", lazy(() => import("../features/reports/pages/SubscriptionsPage.tsx"))),
   r(PAGES.documentTree, "Document tree of a booking", "VOYAGE", DocumentTreePage),
   r(PAGES.documentTreeOf, "Document tree of a booking", "VOYAGE", DocumentTreePage),
 

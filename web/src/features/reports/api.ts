@@ -11,6 +11,8 @@ import type {
   OperationReport,
   RevenueQuery,
   RevenueReport,
+  SqCommodityQuery,
+  SqCommodityReport,
   TallyFinalizationQuery,
   TallyFinalizationReport,
   VoyageHistoryQuery,
@@ -20,6 +22,7 @@ import type {
 /** The calls of the reports module. */
 
 export type { BookingReport, BookingReportQuery, ComparativeRevenueQuery, ComparativeRevenueReport, CsrReport, DocumentTree, OperationQuery, OperationReport, RevenueQuery, RevenueReport };
+export type { SqCommodityQuery, SqCommodityReport };
 export type { TallyFinalizationQuery, TallyFinalizationReport, VoyageHistoryQuery, VoyageHistoryReport };
 export type RevenueVoyage = RevenueReport["data"][number];
 export type RevenueGroup = RevenueReport["lanes"][number];
@@ -49,3 +52,12 @@ export const tallyFinalizationWorkbook = (query: TallyFinalizationQuery) => requ
 
 export const voyageHistory = (query: VoyageHistoryQuery) => api.get<VoyageHistoryReport>("/Bookings/reports/voyageHistory", { ...query });
 export const voyageHistoryWorkbook = (query: VoyageHistoryQuery) => requestFile("/Bookings/reports/voyageHistory/download", { ...query });
+
+export const sqCommodity = (query: SqCommodityQuery) => api.get<SqCommodityReport>("/Bookings/reports/sqCommodity", { ...query });
+export const sqCommodityWorkbook = (query: SqCommodityQuery) => requestFile("/Bookings/reports/sqCommodity/download", { ...query });
+
+export type { ReportSubscription, ReportSubscriptionList, SubscriptionBody } from "../../../../api/modules/reports/schemas.ts";
+import type { ReportSubscription, ReportSubscriptionList, SubscriptionBody } from "../../../../api/modules/reports/schemas.ts";
+export const reportSubscriptions = () => api.get<ReportSubscriptionList>("/Bookings/reports/subscriptions");
+export const subscribeRole = (body: SubscriptionBody) => api.post<{ data: ReportSubscription; message: string }>("/Bookings/reports/subscriptions", body);
+export const unsubscribeRole = (id: number) => api.del<{ message: string }>(`/Bookings/reports/subscriptions/${id}`);
