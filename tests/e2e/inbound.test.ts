@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
-import { manilaToday } from "../../api/shared/dates.ts";
+import { formatBusinessDate, manilaToday } from "../../api/shared/dates.ts";
 import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
@@ -26,6 +26,7 @@ const PREFIX = { role: "IBE2E", user: "ib-e2e" };
 const YARD = "ib-e2e-yard";
 const PIER = "ib-e2e-pier";
 const CUSTOMER = "CUS-004";
+const CONSIGNEE_EMAIL = "receiving@visayancopra.example.ph";
 
 let server: RunningServer;
 let mailbox: Mailbox;
@@ -37,6 +38,8 @@ let pier: Page;
 let voyageNum = "";
 const tokens: Record<string, string> = {};
 const cargo = { bookingRef: "", wayBillRef: "", van: "", releaseOrder: "" };
+/** What the consignee's link leads to, and the amount due the page showed. */
+const consignee = { link: "", amountDue: "" };
 
 async function as<T = any>(userId: string, method: string, apiPath: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}/api${apiPath}`, {
@@ -113,6 +116,7 @@ beforeAll(async () => {
     bookings: [{
       destinationBranchCode: "CEB", modeOfDelivery: "PTP", modeOfPayment: "C", quantityTeu: 1, goods: "Canned sardines", packaging: "Box", quantity: 300,
       cargoWeight: "12.000", declaredValue: "180000.00", consigneeName: "Visayan Copra Traders Inc.",
+      consigneeEmail: CONSIGNEE_EMAIL,
     }],
   })).data;
   await world.callAs("staff", "POST", "/Bookings/confirmBatch", { bookingBatchRef: batch.bookingBatchRef });
@@ -212,6 +216,53 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
     expect(await shown("tally-final-at")).toMatch(/ · ib-e2e-pier$/);
   });
 
+  it("sends the arrival notice from the voyage's arrival notices, reached from the Inbound page", async () => {
+    await pier.getByTestId("nav-inbound").click();
+    await pier.getByTestId("discharge-voyage").fill(voyageNum);
+    await pier.getByTestId("discharge-arrival-notices").click();
+    await pier.waitForURL(new RegExp(`/inbound/arrivalNotice/${voyageNum}$`));
+    await pier.getByTestId(`arrival-row-${cargo.wayBillRef}`).waitFor();
+    expect(await shown(`arrival-sent-${cargo.wayBillRef}`)).toBe("Not sent");
+    const notice = await printedText((await pier.getByTestId(`arrival-preview-${cargo.wayBillRef}`).getAttribute("href"))!);
+    for (const line of ["CARGO ARRIVAL NOTICE", cargo.wayBillRef, "Visayan Copra Traders Inc.", "Amount payable", "Storage due"]) expect(notice, line).toContain(squeeze(line));
+
+    await pier.getByTestId(`arrival-send-${cargo.wayBillRef}`).click();
+    expect(await pier.getByTestId("arrival-email").inputValue()).toBe(CONSIGNEE_EMAIL);
+    await pier.getByTestId("arrival-send-confirm").click();
+    await seeNotice(pier, `Arrival notice was sent to ${CONSIGNEE_EMAIL}`);
+    await pier.getByTestId(`arrival-sent-${cargo.wayBillRef}`).filter({ hasText: `To ${CONSIGNEE_EMAIL}, ` }).waitFor();
+    expect(await shown(`arrival-sent-${cargo.wayBillRef}`)).toMatch(/by Isidro Navarro$/);
+  }, 120_000);
+
+  it("delivers the arrival notice e-mail to the consignee with a link of their own", async () => {
+    const mail = await mailbox.waitFor((m) => m.to.includes(CONSIGNEE_EMAIL) && m.decoded.includes(cargo.wayBillRef), 60_000);
+    expect(mail.decoded).toContain(`Arrival notice: waybill ${cargo.wayBillRef} has arrived at Cebu`);
+    const found = new RegExp(`(https?://[^\\s"<>]+/arrivalNotice/${cargo.wayBillRef}/[A-Za-z0-9_-]{43})`).exec(mail.decoded);
+    expect(found, mail.decoded).not.toBeNull();
+    consignee.link = found![1];
+    expect(consignee.link.startsWith(`${baseURL}/`)).toBe(true);
+  }, 90_000);
+
+  it("opens the consignee's page without signing in: the amount due, not paid, the free days counting down, not released", async () => {
+    const visitor = visitorBrowser.page;
+    await visitor.goto(consignee.link);
+    await visitor.getByTestId("arrival-page").waitFor();
+    consignee.amountDue = (await visitor.getByTestId("arrival-amount").textContent())!.trim();
+    expect(consignee.amountDue).toMatch(/^PHP \d{1,3}(,\d{3})*\.\d{2}$/);
+    expect((await visitor.getByTestId("arrival-paid").textContent())?.trim()).toBe("Not paid");
+    // The countdown is the free-time read of the staff's screen, as of today: tallied off the vessel today, every free
+    // day of storage is still ahead.
+    const freeTime = (await as(PIER, "GET", `/InBound/demurrage/${cargo.wayBillRef}`)).data;
+    const { countdown } = freeTime.charges.find((c: any) => c.chargeType === "STO");
+    const left = countdown.freeDaysLeft as number;
+    expect([countdown.daysOverdue, left > 0, countdown.lastFreeDay]).toEqual([0, true, freeTime.storageDue.dueDate]);
+    expect((await visitor.getByTestId("arrival-countdown").textContent())?.trim()).toBe(`${left} free day${left === 1 ? "" : "s"} left`);
+    expect((await visitor.getByTestId("arrival-due-date").textContent())?.trim()).toBe(`Storage due date: ${formatBusinessDate(countdown.lastFreeDay)}`);
+    expect((await visitor.getByTestId("arrival-release").textContent())?.trim()).toBe("Not released yet: the cargo is released once the charges are paid");
+    expect((await visitor.getByTestId("arrival-stage").textContent())?.trim()).toBe("Cargo: Unloaded TallySheet Created");
+    expect(await visitor.getByTestId("side-menu").count()).toBe(0);
+  }, 90_000);
+
   it("refuses the release 'in BASE Accounting' while nothing is collected, and shows the booking unpaid", async () => {
     await pier.goto(`${baseURL}/inbound/cargoReleaseOrder`);
     await pier.getByTestId("release-page").waitFor();
@@ -233,7 +284,8 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
       "POST", `/CROAccounting/generateWaybillInvoice/${record.id}`, {},
     );
     const billed = generated.data.find((i) => i.wayBillRef === cargo.wayBillRef)!;
-    expect(billed).toBeDefined();
+    // What the consignee was told is due is what the cashier bills.
+    expect(`PHP ${Number(billed.total).toLocaleString("en-US", { minimumFractionDigits: 2 })}`).toBe(consignee.amountDue);
     await asAdmin("POST", "/Collections/create", {
       branchCode: "CEB", collectionDate: manilaToday(), paymentMethod: "CASH", lines: [{ invoiceId: billed.id, applied: billed.total }],
     });
@@ -332,6 +384,15 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
       expect(clearance, line).toContain(squeeze(line));
     }
   }, 120_000);
+
+  it("shows the consignee the charges paid and the cargo released on the same link", async () => {
+    const visitor = visitorBrowser.page;
+    await visitor.goto(consignee.link);
+    await visitor.getByTestId("arrival-page").waitFor();
+    expect((await visitor.getByTestId("arrival-paid").textContent())?.trim()).toBe("Paid");
+    expect((await visitor.getByTestId("arrival-release").textContent())?.trim()).toBe(`Released: cargo release order ${cargo.releaseOrder} cleared`);
+    expect((await visitor.getByTestId("arrival-stage").textContent())?.trim()).toBe("Cargo: Van-In");
+  }, 60_000);
 
   it("shows all ten stages reached on the public tracking page", async () => {
     const visitor = visitorBrowser.page;
