@@ -37,20 +37,23 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     ].map(([no, status, side]) => [no.replace("2026", String(new Date().getFullYear())), status, side]));
   });
 
-  it("collects three invoices: one in cash, one by a PDC waiting, one by a PDC cleared", async () => {
-    expect(line).toMatchObject({ collections: 3, postDatedCheques: 2 });
+  it("collects three invoices: one in cash, one by a PDC waiting, one by a PDC cleared; the consignee pays at the Cebu counter later", async () => {
+    expect(line).toMatchObject({ collections: 3, postDatedCheques: 2, counterPayments: 1 });
     const receipts = await handle.db.select().from(collections).orderBy(asc(collections.id));
-    expect(receipts.map((r) => [r.branchCode, r.paymentMethod, r.status, r.issuedBy])).toEqual([
-      ["MNL", "CASH", "Issued", "demo.cashier"], ["MNL", "PDC", "Issued", "demo.cashier"], ["MNL", "PDC", "Issued", "demo.cashier"],
+    expect(receipts.map((r) => [r.branchCode, r.customerCode, r.paymentMethod, r.status, r.issuedBy])).toEqual([
+      ["MNL", "CUS-001", "CASH", "Issued", "demo.cashier"], ["MNL", "CUS-004", "PDC", "Issued", "demo.cashier"], ["MNL", "CUS-004", "PDC", "Issued", "demo.cashier"],
+      ["CEB", null, "CASH", "Issued", "demo.cashier"],
     ]);
     const issued = await handle.db.select().from(invoices).orderBy(asc(invoices.id));
     const settled = await handle.db.select({ collectionId: collectionLines.collectionId, invoiceId: collectionLines.invoiceId, applied: collectionLines.applied })
       .from(collectionLines).orderBy(asc(collectionLines.id));
-    // The Cebu invoice's buyer is an unregistered consignee: the demo cashier leaves it for the counter.
+    // The Cebu invoice's buyer is an unregistered consignee: the cashier's round leaves it, and the consignee pays it
+    // at the counter once the cargo is discharged and the arrival notice sent (the inbound part of the line).
     expect(settled).toEqual([
       { collectionId: receipts[0].id, invoiceId: issued[0].id, applied: issued[0].total },
       { collectionId: receipts[1].id, invoiceId: issued[2].id, applied: issued[2].total },
       { collectionId: receipts[2].id, invoiceId: issued[3].id, applied: issued[3].total },
+      { collectionId: receipts[3].id, invoiceId: issued[1].id, applied: issued[1].total },
     ]);
     const today = manilaToday();
     const cheques = await handle.db.select().from(postDatedCheques).orderBy(asc(postDatedCheques.id));
@@ -59,9 +62,9 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     ]);
     expect(cheques[1].clearedDate! > cheques[1].depositDate!).toBe(true);
     expect(cheques[1].clearedDate! <= today).toBe(true);
-    // The open voyage's waybill: its origin collected in cash, its destination not yet invoiced to a payer who paid.
+    // The open voyage's waybill: its origin collected in cash, its destination at the counter.
     expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "origin")).toMatchObject({ paid: true, reason: "Collected in full." });
-    expect((await waybillSidePaid(handle.db, issued[0].wayBillRef!, "destination")).paid).toBe(false);
+    expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "destination")).toMatchObject({ paid: true, reason: "Collected in full." });
     // A waybill paid by a cheque still waiting for its date is not paid; one whose cheque cleared is.
     expect((await waybillSidePaid(handle.db, issued[2].wayBillRef!, "origin")).paid).toBe(false);
     expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(true);
@@ -76,6 +79,7 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     expect(docs.map((d) => d.key.replace(/:\d+:/, ":n:"))).toEqual([
       "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1",
       "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "PDC_CLEARING:n:r1", "MANUAL_SI:n:r1",
+      "COLLECTION_RECEIPT:n:r1",
     ]);
     const [posting] = await handle.db.select().from(postings).where(eq(postings.docType, "MANUAL_SI"));
     expect([posting.idempotencyKey, posting.reference]).toEqual([`MANUAL_SI:${si.id}:r1`, "MNL-SI-0001"]);

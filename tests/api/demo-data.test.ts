@@ -20,6 +20,7 @@ import { BOOKING_STATUSES, BATCH_STATUSES } from "../../api/modules/bookings/rul
 import { bookingBatches, bookings, salesQuotations, vesselUpdateDetails, vesselUpdateHeaders, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, tallySheets, waybills } from "../../db/schema/index.ts";
 import { bookingRevisions, chargeOverrides, unloadListReleases, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
+import { cargoDeliveryReceipts, cargoReleaseOrders, inboundCts, vanIns } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /** The demo records of each entity that has a contract. */
@@ -269,8 +270,9 @@ describe("demo data set: the line on first start", () => {
     expect(loaded.lines.map((x) => [x.type, x.by])).toEqual([["FL", "demo.yard"], ["MT", "demo.yard"]]);
     const [atVessel] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded"));
     const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, atVessel.ref));
-    // Discharged at Cebu since (the inbound demo): on its unload list (5) and the final inbound tally (6).
-    expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Discharged at Cebu since (the inbound demo): on its unload list (5), the final inbound tally (6), released once
+    // its consignee paid at the counter (7), trucked out (8) and its van back (9).
+    expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const releases = await handle.db.select().from(unloadListReleases).where(eq(unloadListReleases.voyageNum, open.voyageNum));
     expect(releases.map((r) => [r.branchCode, r.releaseType, r.userCreated])).toEqual([["CEB", "Final Release", "demo.inbound"]]);
     const unloading = await handle.db.select().from(tallySheets).where(and(eq(tallySheets.voyageNum, open.voyageNum), eq(tallySheets.tallySheetType, "Unloading")));
@@ -280,6 +282,12 @@ describe("demo data set: the line on first start", () => {
     const notices = (await json(await t.call("GET", `/api/InBound/arrivalNotice/voyage/${open.voyageNum}`, { token: admin }))).data;
     expect(notices.waybills.map((w: { wayBillRef: string; sent: { sentBy: string }[] }) => [w.wayBillRef, w.sent.map((x) => x.sentBy)]))
       .toEqual([[discharged.wayBillRef, ["demo.inbound"]]]);
+    const released = await handle.db.select().from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, discharged.wayBillRef));
+    expect(released.map((r) => [r.branchCode, r.status, r.userCreated, r.clearedBy])).toEqual([["CEB", "Cleared", "demo.inbound", "demo.inbound"]]);
+    const [slip] = await handle.db.select().from(inboundCts).where(eq(inboundCts.wayBillRef, discharged.wayBillRef));
+    const [receipt] = await handle.db.select().from(cargoDeliveryReceipts).where(eq(cargoDeliveryReceipts.wayBillRef, discharged.wayBillRef));
+    const [vanIn] = await handle.db.select().from(vanIns).where(eq(vanIns.wayBillRef, discharged.wayBillRef));
+    expect([slip?.status, receipt?.receivedBy, vanIn?.cyCode, vanIn?.receivedBy]).toEqual(["Issued", "Warehouse supervisor", "CEB-CY1", "demo.inbound"]);
 
     // Its stowage plan holds both vans counted, slot after slot from the vessel's first plan; its shipper has the
     // loading confirmation the final tally e-mailed. Read as staff read them.

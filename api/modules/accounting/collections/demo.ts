@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { invoices } from "../../../../db/schema/index.ts";
 import { addCalendarDays, manilaToday } from "../../../shared/dates.ts";
@@ -57,4 +57,30 @@ export async function seedDemoCollections(db: Db, { people, now }: DemoContext):
     collections += 1;
   }
   return { collections, postDatedCheques: cheques };
+}
+
+/**
+ * A consignee of the demo line pays at the counter, in cash: the cashier collects every open invoice of the waybill
+ * billed at its destination (the collect side), with the consignee as a walk-in payer when it is not a registered
+ * customer. The inbound part of the line calls it once the arrival notice has told the consignee what is due; it
+ * answers the receipts recorded.
+ */
+export async function seedDemoCounterPayment(db: Db, { people, now }: DemoContext, wayBillRef: string): Promise<number> {
+  const cashier = people.cashier;
+  const billed = await db.select().from(invoices)
+    .where(and(eq(invoices.wayBillRef, wayBillRef), ne(invoices.status, "Cancelled"))).orderBy(asc(invoices.id));
+  const earlier = await earlierPaymentsOf(db, billed.map((i) => i.id));
+  let receipts = 0;
+  for (const invoice of billed) {
+    if (!(cashier.allBranches || cashier.branchCodes.includes(invoice.branchCode))) continue;
+    const balance = toCentavos(invoice.total) - (earlier.get(invoice.id)?.applied ?? 0n);
+    if (balance <= 0n) continue;
+    const applied = `${balance / 100n}.${String(balance % 100n).padStart(2, "0")}`;
+    await createCollection(db, cashier, createCollectionBody.parse({
+      branchCode: invoice.branchCode, ...(invoice.customerCode ? { customerCode: invoice.customerCode } : {}),
+      collectionDate: manilaToday(now), paymentMethod: "CASH", lines: [{ invoiceId: invoice.id, applied }], remarks: "Paid at the counter on the arrival notice",
+    }));
+    receipts += 1;
+  }
+  return receipts;
 }

@@ -9,16 +9,15 @@ import { issueInboundCtsBody } from "./schemas.ts";
 import { issueInboundCts } from "./service.ts";
 
 /**
- * The van-out of the demo line at Cebu, made by the inbound clerk through the services: of the waybills the line
- * has released (cargo release orders), the first stays at stage 7 so the screens show a release waiting, and the
- * last is cleared at a Cebu yard, trucked out on an inbound CTS (stage 8) and received by the consignee (cargo
- * delivery receipt). With fewer than two released waybills it makes nothing.
+ * The van-out of the demo line at Cebu, made by the inbound clerk through the services: the last waybill the line has
+ * released (cargo release orders) is cleared at a Cebu yard, trucked out on an inbound CTS (stage 8) and received by
+ * the consignee (cargo delivery receipt). With nothing released it makes nothing.
  */
 export async function seedDemoVanOut(db: Db, { people, now }: DemoContext): Promise<Record<string, number>> {
   const clerk = people.inbound;
   const released = await db.select({ id: cargoReleaseOrders.cargoReleaseOrderId, branchCode: cargoReleaseOrders.branchCode }).from(cargoReleaseOrders)
     .where(eq(cargoReleaseOrders.branchCode, "CEB")).orderBy(asc(cargoReleaseOrders.id));
-  if (released.length < 2) return { inboundCts: 0, cargoDeliveryReceipts: 0 };
+  if (released.length === 0) return { inboundCts: 0, cargoDeliveryReceipts: 0 };
   const last = released[released.length - 1];
   let cro = await croById(db, last.id, clerk);
   if (!cro.cleared) {
