@@ -231,9 +231,11 @@ describe("recording a van-in", () => {
 });
 
 describe("the demo line's van-in", () => {
-  it("sends the van of a released waybill out and takes it back to a yard of the branch; with none left it makes nothing", async () => {
+  it("takes the van that is out back to a yard of the branch; with none out it makes nothing", async () => {
     const [clerk] = await handle.db.select({ id: users.id }).from(users).where(eq(users.userId, "vi-ceb"));
     const ctx = { people: { inbound: await callerOfUser(handle.db, clerk.id) } as unknown as DemoContext["people"], now: new Date(), linkBase: "" };
+    // The released waybill's van goes out (the demo's inbound CTS records stage 8 so).
+    await recordCargoStage(handle.db, W2.bookingRef, 8, new Date(Date.now() - 60_000));
     expect(await seedDemoVanIns(handle.db, ctx)).toEqual({ vanIns: 1 });
     const [made] = await handle.db.select().from(vanIns).where(eq(vanIns.wayBillRef, W2.wayBillRef));
     expect([made.vanInId, made.cyCode, made.receivedBy, made.damages]).toEqual([
