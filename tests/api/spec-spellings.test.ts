@@ -46,6 +46,9 @@ function sameRecord(written: { body: Record<string, unknown> }) {
 describe("the spec's spellings", () => {
   it("are every alias the route table declares", () => {
     expect(aliases.map((r) => `${r.spec.method.toUpperCase()} ${r.spec.path} = ${r.spec.aliasOf!.method.toUpperCase()} ${r.spec.aliasOf!.path}`).sort()).toEqual([
+      // 001 §7 lists dwell time among the Bookings reports; the inbound module answers it.
+      "GET /Bookings/reports/dwellTime = GET /InBound/dwellTime",
+      "GET /Bookings/reports/dwellTime/download = GET /InBound/dwellTime/download",
       "GET /ChargeServicesMatrices/list = GET /ChargeServicesMatrices",
       "GET /CompanyPolicies/getByList = POST /CompanyPolicies/getByList",
       "GET /CompanyPolicies/list = GET /CompanyPolicies",
