@@ -337,7 +337,7 @@ async function loadingVoyage() {
 }
 
 describe("the document tree of a booking", () => {
-  it("lists every document of the loaded demo booking's chain in order, with the pages that show them", async () => {
+  it("lists every document of the demo booking's chain in order, from the quotation to the van back, with the pages that show them", async () => {
     const [bill] = await handle.db.select().from(waybills).where(eq(waybills.status, "Loaded"));
     const [booking] = await handle.db.select().from(bookings).where(eq(bookings.bookingRef, bill.bookingRef));
     const res = await as("clerk", `/Bookings/reports/documentTree/${booking.bookingRef}`);
@@ -351,6 +351,12 @@ describe("the document tree of a booking", () => {
       ["Waybill", bill.wayBillRef],
       ["Load list", expect.stringMatching(/^RL-MNL-\d{4}-\d{6}$/)],
       ["Tally sheet", expect.stringMatching(/^TS-MNL-\d{4}-\d{6}$/)],
+      ["Unload list", expect.stringMatching(/^UL-CEB-\d{4}-\d{6}$/)],
+      ["Tally sheet", expect.stringMatching(/^TS-CEB-\d{4}-\d{6}$/)],
+      ["Cargo release order", expect.stringMatching(/^CRO-CEB-\d{4}-000001$/)],
+      ["Cargo transfer slip", expect.stringMatching(/^ICTS-CEB-\d{4}-000001$/)],
+      ["Delivery receipt", expect.stringMatching(/^CDR-CEB-\d{4}-000001$/)],
+      ["Van-in", expect.stringMatching(/^VI-CEB-\d{4}-000001$/)],
     ]);
     expect(tree.data.map((n: any) => n.link)).toEqual([
       `/sales_quotation/draft/read/${booking.sqRefNum}`,
@@ -359,9 +365,17 @@ describe("the document tree of a booking", () => {
       `/outbound/waybill?search=${bill.wayBillRef}`,
       `/outbound/loadList/${open.voyageNum}/read/${tree.data[4].reference}`,
       `/outbound/tallySheet/${open.voyageNum}`,
+      `/inbound/unloadList/${open.voyageNum}`,
+      `/inbound/tallySheet/${open.voyageNum}`,
+      `/inbound/cargoReleaseOrder?search=${tree.data[8].reference}`,
+      `/inbound/cts?search=${tree.data[9].reference}`,
+      `/inbound/cts?search=${tree.data[9].reference}`,
+      `/inbound/van_in?search=${tree.data[11].reference}`,
     ]);
-    expect(tree.data[3].status).toBe("Loaded");
-    expect(tree.missing).toEqual(["Unload list", "Cargo release order", "Delivery receipt", "Van-in"]);
+    expect(tree.data.map((n: any) => n.status)).toEqual([
+      "FA Approved", "At Vessel Loaded", "Issued", "Loaded", "Final Release", "Final", "Final Release", "Final", "Cleared", "Issued", "Received", "Returned",
+    ]);
+    expect(tree.missing).toEqual([]);
   });
 
   it("answers a booking of another branch as one that does not exist", async () => {

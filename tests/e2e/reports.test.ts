@@ -287,11 +287,20 @@ describe("the document tree of a booking", () => {
     await page.waitForURL(`${baseURL}/voyage/reports/document_tree/${bill!.bookingRef}`);
     await page.getByTestId("document-tree").waitFor();
     const labels = await page.locator('[data-testid^="document-tree-node-"] strong').allTextContents();
-    expect(labels).toEqual(["Sales quotation", "Booking", "Cargo transfer slip", "Waybill", "Load list", "Tally sheet"]);
-    expect(await page.getByTestId("document-tree-link-waybill").textContent()).toBe(bill!.wayBillRef);
-    expect(await page.getByTestId("document-tree-to-come").textContent()).toBe("Not made yet: Unload list, Cargo release order, Delivery receipt, Van-in.");
-    // The booking's link opens its batch on the voyage.
-    await page.getByTestId("document-tree-link-booking").click();
+    // The demo line takes it from the quotation to its van back at Cebu: every document of the chain, none to come.
+    expect(labels).toEqual([
+      "Sales quotation", "Booking", "Cargo transfer slip", "Waybill", "Load list", "Tally sheet",
+      "Unload list", "Tally sheet", "Cargo release order", "Cargo transfer slip", "Delivery receipt", "Van-in",
+    ]);
+    expect(await page.getByTestId("document-tree-link-3").textContent()).toBe(bill!.wayBillRef);
+    expect(await page.getByTestId("document-tree-to-come").count()).toBe(0);
+    // The van-in's link opens the van-in list on it; the booking's opens its batch on the voyage.
+    const vanIn = (await page.getByTestId("document-tree-link-11").textContent())!;
+    expect(vanIn).toMatch(/^VI-CEB-\d{4}-000001$/);
+    await page.getByTestId("document-tree-link-11").click();
+    await page.waitForURL(`${baseURL}/inbound/van_in?search=${vanIn}`);
+    await page.goBack();
+    await page.getByTestId("document-tree-link-1").click();
     await page.waitForURL(new RegExp(`/voyage/bookings/${bill!.voyageNum}/`));
   });
 });

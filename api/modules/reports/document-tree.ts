@@ -2,13 +2,19 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   bookings,
+  cargoDeliveryReceipts,
+  cargoReleaseOrders,
   customers,
+  inboundCts,
   loadListEntries,
   loadListReleases,
   outboundCts,
   salesQuotations,
   tallySheetLines,
   tallySheets,
+  unloadListEntries,
+  unloadListReleases,
+  vanIns,
   waybills,
 } from "../../../db/schema/index.ts";
 import { type BranchScope, findInScope } from "../../shared/branch-scope.ts";
@@ -18,9 +24,9 @@ import { DOCUMENT_KINDS, type DocumentKind, type DocumentNode, type DocumentTree
 /**
  * The document tree of a booking (001 §7): every document its cargo made, in the order the chain makes them,
  * quotation → booking → CTS → waybill → load list → tally → unload list → CRO → delivery receipt → van-in, each
- * with the page that shows it. A document the cargo has not reached yet, or one the line does not keep yet (the
- * inbound documents), is named under `missing` instead. A booking of another branch answers 404 as one that does
- * not exist.
+ * with the page that shows it; at the destination the unloading tally and the inbound transfer slip stand beside
+ * the unload list and the release order. A kind of document the cargo has not reached yet is named under `missing`
+ * instead. A booking of another branch answers 404 as one that does not exist.
  */
 
 const labelOf = (kind: DocumentKind) => DOCUMENT_KINDS.find((k) => k.kind === kind)!.label;
@@ -91,6 +97,61 @@ export async function documentTreeOf(db: Db, scope: BranchScope, bookingRef: str
         reference: sheet.tallySheetNum, status: sheet.status, date: iso(line.timeTallied),
         link: pathTo(PAGES.loadingTallySheet, { voyageNum: sheet.voyageNum }),
         detail: `Van ${line.containerVanNum} counted`,
+      });
+    }
+
+    // At the destination: the unload release it is on now, the van counted off the vessel, the release order, the
+    // van trucked out to the consignee, the delivery receipt and the van back.
+    const unloading = await db.select({ release: unloadListReleases, entry: unloadListEntries }).from(unloadListEntries)
+      .innerJoin(unloadListReleases, eq(unloadListReleases.releaseId, unloadListEntries.releaseId))
+      .where(and(inArray(unloadListEntries.wayBillRef, refs), isNull(unloadListEntries.dateRemoved)))
+      .orderBy(asc(unloadListEntries.dateAdded));
+    for (const { release, entry } of unloading) {
+      node("unloadList", {
+        reference: release.releaseId, status: release.releaseType, date: iso(entry.dateAdded),
+        link: pathTo(PAGES.unloadList, { voyageNum: release.voyageNum }),
+        detail: `Waybill ${entry.wayBillRef} at ${release.branchCode}`,
+      });
+    }
+    const unloaded = await db.select({ sheet: tallySheets, line: tallySheetLines }).from(tallySheetLines)
+      .innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
+      .where(and(inArray(tallySheetLines.wayBillRef, refs), isNull(tallySheetLines.dateRemoved), eq(tallySheets.tallySheetType, "Unloading")))
+      .orderBy(asc(tallySheetLines.timeTallied));
+    for (const { sheet, line } of unloaded) {
+      node("tally", {
+        reference: sheet.tallySheetNum, status: sheet.status, date: iso(line.timeTallied),
+        link: pathTo(PAGES.unloadingTallySheet, { voyageNum: sheet.voyageNum }),
+        detail: `Van ${line.containerVanNum} counted off the vessel at ${sheet.branchCode}`,
+      });
+    }
+    const [orders, vansOut, receipts, returns] = await Promise.all([
+      db.select().from(cargoReleaseOrders).where(inArray(cargoReleaseOrders.wayBillRef, refs)).orderBy(asc(cargoReleaseOrders.dateReleased)),
+      db.select().from(inboundCts).where(inArray(inboundCts.wayBillRef, refs)).orderBy(asc(inboundCts.dateIssued)),
+      db.select().from(cargoDeliveryReceipts).where(inArray(cargoDeliveryReceipts.wayBillRef, refs)).orderBy(asc(cargoDeliveryReceipts.dateReleased)),
+      db.select().from(vanIns).where(inArray(vanIns.wayBillRef, refs)).orderBy(asc(vanIns.dateReturned)),
+    ]);
+    for (const order of orders) {
+      node("cro", {
+        reference: order.cargoReleaseOrderId, status: order.status, date: iso(order.dateReleased),
+        link: search(PAGES.cargoReleaseOrders, order.cargoReleaseOrderId), detail: `Waybill ${order.wayBillRef} released at ${order.branchCode}`,
+      });
+    }
+    for (const slip of vansOut) {
+      node("cts", {
+        reference: slip.ctsNum, status: slip.status, date: iso(slip.dateIssued), link: search(PAGES.inboundCts, slip.ctsNum),
+        detail: `Van ${slip.containerVanNum} out to the consignee`,
+      });
+    }
+    for (const receipt of receipts) {
+      node("deliveryReceipt", {
+        reference: receipt.cargoDeliveryReceiptId, status: "Received", date: iso(receipt.dateReleased),
+        link: search(PAGES.inboundCts, receipt.ctsNum), detail: `Received by ${receipt.receivedBy}`,
+      });
+    }
+    for (const back of returns) {
+      node("vanIn", {
+        reference: back.vanInId, status: "Returned", date: iso(back.dateReturned), link: search(PAGES.vanIn, back.vanInId),
+        detail: `Van ${back.tandemCodeIds.join(" / ")} back at ${back.cyCode}`,
       });
     }
   }

@@ -43,7 +43,7 @@ export default function DocumentTreePage({ params }: PageProps) {
                 data-testid={`document-tree-node-${i}`}>
                 <Document />
                 <strong style={{ minWidth: 150 }}>{node.label}</strong>
-                <AppLink to={node.link} data-testid={`document-tree-link-${node.kind}`}>{node.reference}</AppLink>
+                <AppLink to={node.link} data-testid={`document-tree-link-${i}`}>{node.reference}</AppLink>
                 <Tag minimal>{node.status}</Tag>
                 <span className={Classes.TEXT_MUTED}>{node.detail}</span>
                 <span className={Classes.TEXT_MUTED} style={{ marginLeft: "auto" }}>{formatManilaDateTime(node.date)}</span>
