@@ -39,6 +39,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Email": "The outbox of email the system sends.",
   "Notifications": "Notifications, their live stream and Web Push subscriptions.",
   "What's new": "The release notes.",
+  "Home": "What waits for the signed-in user in their branches, each with its count and the list it is on.",
   "Audit": "The audit log.",
   "Master data": "Reference tables, rates, charges, policies, customers, vessels, equipment and the calendar.",
   "Reference lists": "The fixed lists the screens choose from.",

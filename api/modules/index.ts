@@ -11,6 +11,7 @@ import { bookingChangesModule } from "./booking-changes/index.ts";
 import { bookingsModule } from "./bookings/index.ts";
 import { customerRequestsModule } from "./customer-requests/index.ts";
 import { emailModule } from "./email/index.ts";
+import { homeModule } from "./home/index.ts";
 import { hustlingModule } from "./hustling/index.ts";
 import { inboundModule } from "./inbound/index.ts";
 import type { LadingModule } from "./manifest.ts";
@@ -53,6 +54,7 @@ export const LADING_MODULES: readonly LadingModule[] = [
   waiversModule,
   reportsModule,
   bookingChangesModule,
+  homeModule,
 ];
 
 /** The routes of the listed modules, as declared. */

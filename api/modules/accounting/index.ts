@@ -24,6 +24,8 @@ import { collectionRoutes } from "./collections/routes.ts";
 import { seedDemoManualInvoices } from "./manual-invoices/demo.ts";
 import { manualInvoiceRoutes } from "./manual-invoices/routes.ts";
 import { pdcRoutes } from "./pdc/routes.ts";
+// The cheques list, for the home page's count of the cheques due.
+export { listCheques } from "./pdc/service.ts";
 
 /**
  * Accounting (001 §2 /CROAccounting): cargo-release accounting and the waybill invoices, collections with the

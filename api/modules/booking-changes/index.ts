@@ -2,7 +2,7 @@ import type { LadingModule } from "../manifest.ts";
 import { seedDemoBookingChanges } from "./demo.ts";
 import { bookingChangeRoutes } from "./routes.ts";
 
-export { revisionById } from "./service.ts";
+export { listForApprover, listRevisions, revisionById } from "./service.ts";
 
 /**
  * Booking changes (001 §2 /bookingChanges, §3 Booking revision, §7 BookingRevisions): revisions of a booking past

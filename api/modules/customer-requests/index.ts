@@ -1,6 +1,6 @@
 import type { LadingModule } from "../manifest.ts";
 
-export { createRequest, requestByNum, updateStatus } from "./service.ts";
+export { createRequest, listRequests, requestByNum, updateStatus } from "./service.ts";
 
 import { seedDemoCustomerRequests } from "./demo.ts";
 import { customerRequestRoutes } from "./routes.ts";

@@ -1,7 +1,9 @@
 import type { LadingModule } from "../manifest.ts";
 
 export { runDailyExpiry, salesQuotationJobs } from "./jobs.ts";
-export { expireQuotations, type PricingLane, pricingLanes, quotationsForBooking } from "./service.ts";
+export { expireQuotations, listQuotations, type PricingLane, pricingLanes, quotationsForBooking } from "./service.ts";
+// The approval queues, for the home page's count of what waits for a caller.
+export { LIST_CAPABILITY, type SqList } from "./workflow.ts";
 
 import { seedDemoQuotations } from "./demo.ts";
 import { salesQuotationJobs } from "./jobs.ts";

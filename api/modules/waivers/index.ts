@@ -1,7 +1,7 @@
 import type { LadingModule } from "../manifest.ts";
 
-export { waiverByNum } from "./waivers/service.ts";
-export { overrideByNum } from "./overrides/service.ts";
+export { listWaivers, waiverByNum } from "./waivers/service.ts";
+export { listOverrides, overrideByNum } from "./overrides/service.ts";
 
 import { seedDemoWaivers } from "./demo.ts";
 import { overrideRoutes } from "./overrides/routes.ts";

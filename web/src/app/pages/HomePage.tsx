@@ -1,6 +1,7 @@
 import { Card, Classes, H5 } from "@blueprintjs/core";
 import { useAtomValue } from "jotai";
 import { AppLink, PageHeader } from "../../components/PageHeader.tsx";
+import { WaitingCards } from "../../features/home/components/WaitingCards.tsx";
 import { signedInUserAtom } from "../../lib/session.ts";
 import { SIDE_MENU } from "../navigation.tsx";
 import { canAccess } from "../routes.tsx";
@@ -15,6 +16,9 @@ export default function HomePage() {
       <p className={Classes.TEXT_MUTED}>
         Signed in as {user.userId} ({user.roleName}).
       </p>
+      <H5>Waiting for you</H5>
+      <WaitingCards />
+      <H5>Your areas</H5>
       <div className="lading-tile-grid">
         {areas.map((entry) => (
           <Card key={entry.path} compact className="lading-tile">
