@@ -208,14 +208,15 @@ describe("a pick-up list from the dispatch screen", () => {
 
   it("is sent to the dispatch team, then archived and read from the archive", async () => {
     await rowButton(clerk, `dispatch-row-${dispatchNum}`, "Send").click();
-    await clerk.getByRole("button", { name: "Send", exact: true }).last().click();
+    // The prompt's own button: the row's Send button has the same name and is there before the prompt is.
+    await clerk.locator(".lading-confirm").getByRole("button", { name: "Send", exact: true }).click();
     const sent = clerk.locator(".bp6-toast.bp6-intent-success")
       .filter({ hasText: new RegExp(`^Dispatch list ${dispatchNum} sent to the dispatch team of MNL; e-mailed to \\d+ (person|people)\\.$`) });
     await sent.first().waitFor();
     await clerk.getByTestId(`dispatch-status-${dispatchNum}`).filter({ hasText: exactly("Sent") }).waitFor();
 
     await rowButton(clerk, `dispatch-row-${dispatchNum}`, "Archive").click();
-    await clerk.getByRole("button", { name: "Archive", exact: true }).last().click();
+    await clerk.locator(".lading-confirm").getByRole("button", { name: "Archive", exact: true }).click();
     await seeNotice(clerk, `Dispatch list ${dispatchNum} archived successfully`);
     await clerk.getByTestId(`dispatch-row-${dispatchNum}`).waitFor({ state: "detached" });
 
