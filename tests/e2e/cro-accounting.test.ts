@@ -174,8 +174,17 @@ describe("a cashier bills a voyage and posts it to BASE", () => {
     await cashier.reload();
     await cashier.getByTestId(`posting-status-${postingKey}`).waitFor();
     await cashier.getByRole("row").filter({ has: cashier.getByTestId(`posting-key-${postingKey}`) }).getByRole("button", { name: "Send again" }).click();
-    await seeNotice(cashier, "1 of 1 posted to BASE.");
-    await cashier.getByTestId(`posting-status-${postingKey}`).filter({ hasText: exactly("In BASE") }).waitFor();
+    // The server's own relay wakes with BASE configured and may hold the posting at the moment of the click: the
+    // cashier's send then answers it as it stands, and the relay posts it. Either way BASE gets it exactly once.
+    await cashier.locator(".bp6-toast").getByText(/^(1 of 1 posted to BASE\.|0 of 1 posted to BASE; 1 will be tried again\.)$/).first().waitFor();
+    const status = cashier.getByTestId(`posting-status-${postingKey}`);
+    await expect.poll(async () => {
+      if ((await status.textContent())?.trim() === "In BASE") return "In BASE";
+      // Posted by the relay after the screen read it: the screen shows it once read again.
+      await cashier.reload();
+      await status.waitFor();
+      return (await status.textContent())?.trim();
+    }, { timeout: 30_000, intervals: [500, 1000, 2000] }).toBe("In BASE");
     const [doc] = base.documents().filter((d) => d.idempotencyKey === postingKey);
     expect(base.countOf(postingKey)).toBe(1);
     expect(await cashier.getByTestId(`posting-external-${postingKey}`).textContent()).toBe(doc.documentId);
