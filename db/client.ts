@@ -2,8 +2,8 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 
 import process from "node:process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql, type SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Column, getTableColumns, type InferSelectModel, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgSession, PgTable } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import * as schema from "./schema/index.ts";
 
@@ -133,6 +133,37 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
   const result = (await db.execute(query)) as unknown;
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Every column of `table` for the rows `where` picks, in `orderBy` order: the same rows as
+ * `db.select().from(table).where(where).orderBy(...orderBy)`, for reads of hundreds of wide rows. Drizzle's own
+ * mapping works out each value's decoder and its place in the row again on every row, which costs as much as the
+ * driver's read itself (500 bookings of 60 columns: about 6 ms more on PostgreSQL); here each column's decoder is
+ * found once. On PostgreSQL the statement is also prepared once per connection, where drizzle parses it anew.
+ */
+export async function readTableRows<T extends PgTable>(db: Db, table: T, where: SQL | undefined, orderBy: (AnyPgColumn | SQL)[] = []): Promise<InferSelectModel<T>[]> {
+  const columns = Object.entries(getTableColumns(table));
+  const keys = columns.map(([key]) => key);
+  // Text, boolean and most other columns hand the driver's value through: call only the decoders that change it.
+  const passesThrough = (column: Column) => column.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+  const decoders = columns.map(([, column]) => (passesThrough(column) ? null : (value: unknown) => column.mapFromDriverValue(value)));
+  // deno-lint-ignore no-explicit-any
+  const query = (db.select().from(table as any).where(where) as any).orderBy(...orderBy).toSQL() as { sql: string; params: unknown[] };
+  const toRow = (tuple: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = tuple[i];
+      const decode = decoders[i];
+      row[keys[i]] = value === null || decode === null ? value : decode(value);
+    }
+    return row as InferSelectModel<T>;
+  };
+  // The session answers rows as arrays, with the driver set up as drizzle set it (timestamps as text, which the
+  // column decoders turn into dates). A name makes postgres.js prepare the statement; PGlite ignores it.
+  const session = (db as unknown as { _: { session: PgSession } })._.session;
+  const prepared = session.prepareQuery(query, undefined, "readTableRows", true, (tuples: unknown[][]) => tuples.map(toRow));
+  return await prepared.execute() as InferSelectModel<T>[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.ts";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { type DatabaseHandle, readTableRows } from "../../db/client.ts";
+import { bookingCharges, bookings } from "../../db/schema/index.ts";
 import { makeTestApp } from "../support/app.ts";
 import { type BookingWorld, DTD_BOOKING, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { countStatements, repeated, type StatementCounter } from "../support/statement-count.ts";
@@ -121,5 +123,35 @@ describe("statements per request, 10 bookings against 100", () => {
     expect(chosenHundred.body.data.map((b: any) => b.status)).toEqual(Array(100).fill("Confirmed"));
     expect(chosenHundred.statements, why(chosenHundred.sent)).toBe(backend === "postgres" ? 17 : 21);
     expect(chosenHundred.statements, why(chosenHundred.sent)).toBe(chosenTen.statements);
+  });
+});
+
+describe("reading a batch", () => {
+  it("reads a batch of 100 bookings in 5 statements, as many as 10: the session check and four reads at once", async () => {
+    const ten = (await openBatch(10)).body.data;
+    const hundred = (await openBatch(100)).body.data;
+    const readTen = await counted("GET", `/Bookings/batch/${ten.bookingBatchRef}`, undefined);
+    // Any letter case finds the batch, as it always has.
+    const readHundred = await counted("GET", `/Bookings/batch/${hundred.bookingBatchRef.toLowerCase()}`, undefined);
+    expect(readHundred.status, JSON.stringify(readHundred.body)).toBe(200);
+    expect(readHundred.body.data.bookingBatchRef).toBe(hundred.bookingBatchRef);
+    expect(readHundred.body.data.bookings.map((b: any) => b.goods)).toEqual(Array.from({ length: 100 }, (_, i) => `Lot ${i + 1}`));
+    // What the batch answered when it was opened (built from the rows written) is what it reads back.
+    expect(readHundred.body.data.bookings).toEqual(hundred.bookings);
+    expect(readHundred.statements, why(readHundred.sent)).toBe(5);
+    expect(readHundred.statements, why(readHundred.sent)).toBe(readTen.statements);
+  });
+
+  it("reads rows with readTableRows exactly as drizzle's select reads them: dates, decimals, nulls and order", async () => {
+    const batch = (await openBatch(10)).body.data;
+    const where = eq(bookings.bookingBatchRef, batch.bookingBatchRef);
+    const fast = await readTableRows(handle.db, bookings, where, [desc(bookings.id)]);
+    const plain = await handle.db.select().from(bookings).where(where).orderBy(desc(bookings.id));
+    expect(fast).toHaveLength(10);
+    expect(fast).toEqual(plain);
+    expect(fast[0].dateModified).toBeInstanceOf(Date);
+    const lines = await readTableRows(handle.db, bookingCharges, inArray(bookingCharges.bookingRef, fast.map((b) => b.bookingRef)), [asc(bookingCharges.id)]);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines).toEqual(await handle.db.select().from(bookingCharges).where(inArray(bookingCharges.bookingRef, fast.map((b) => b.bookingRef))).orderBy(asc(bookingCharges.id)));
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { type Db, queryRows, type Tx } from "../../../db/client.ts";
+import { type Db, queryRows, readTableRows, type Tx } from "../../../db/client.ts";
 import { areas, bookingBatches, bookingCharges, bookings, branches, customers, truckings } from "../../../db/schema/index.ts";
 import { EMPTY_LIST_MESSAGE, type ListResult } from "../../shared/contracts.ts";
 import { type BranchScope, branchCondition, coversBranch, EVERY_BRANCH } from "../../shared/branch-scope.ts";
@@ -61,24 +61,26 @@ export const batchTarget = {
 };
 
 /**
- * A batch with its bookings and their charges: after the scope check, three reads at once whatever the batch's
- * size (its bookings, their charge lines, and every name the rows show in one small read), joined by key. The
- * names come apart from the bookings: joined into that read, mapping the wider rows cost more than the read.
+ * A batch with its bookings and their charges, in four reads at once whatever the batch's size: the batch (the
+ * scope check), its bookings, their charge lines, and every name the rows show in one small read, joined by key.
+ * The three keyed on the batch find its stored reference themselves (any letter case, as batchByRef does), so
+ * they need not wait for the scope check; a batch outside the caller's branches still answers only the 404.
+ * The names come apart from the bookings: joined into that read, mapping the wider rows cost more than the read.
  */
 export async function batchWithBookings(db: Db, bookingBatchRef: string, scope: BranchScope): Promise<BatchWithBookings> {
-  const batch = await batchByRef(db, bookingBatchRef, scope);
-  const ref = batch.bookingBatchRef;
-  const [records, lines, names] = await Promise.all([
-    db.select().from(bookings).where(eq(bookings.bookingBatchRef, ref)).orderBy(asc(bookings.id)),
-    db.select().from(bookingCharges)
-      .where(inArray(bookingCharges.bookingRef, db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.bookingBatchRef, ref))))
-      .orderBy(asc(bookingCharges.id)),
+  const storedRef = sql`(select ${bookingBatches.bookingBatchRef} from ${bookingBatches} where lower(${bookingBatches.bookingBatchRef}) = lower(${bookingBatchRef}) limit 1)`;
+  const ofBatch = sql`(select ${bookings.bookingRef} from ${bookings} where ${bookings.bookingBatchRef} = ${storedRef})`;
+  const [batch, records, lines, names] = await Promise.all([
+    batchByRef(db, bookingBatchRef, scope),
+    readTableRows(db, bookings, eq(bookings.bookingBatchRef, storedRef), [asc(bookings.id)]),
+    readTableRows(db, bookingCharges, sql`${bookingCharges.bookingRef} in ${ofBatch}`, [asc(bookingCharges.id)]),
     queryRows<{ kind: "customer" | "branch" | "trucker" | "area"; code: string; name: string | null; email: string | null; back_load: boolean | null }>(db, sql`
       select 'customer' as kind, code, company as name, customer_contact_email as email, null::boolean as back_load from ${customers}
-        where code = ${batch.customerCode} or code in (select customer_code from ${bookings} where booking_batch_ref = ${ref})
-      union all select 'branch', code, name, null, null from ${branches} where code in (select destination_branch_code from ${bookings} where booking_batch_ref = ${ref})
-      union all select 'trucker', code, name, null, null from ${truckings} where code in (select trucking_code from ${bookings} where booking_batch_ref = ${ref})
-      union all select 'area', code, null, null, is_back_load from ${areas} where code in (select pick_up_area_code from ${bookings} where booking_batch_ref = ${ref})`),
+        where code = (select customer_code from ${bookingBatches} where booking_batch_ref = ${storedRef})
+          or code in (select customer_code from ${bookings} where booking_batch_ref = ${storedRef})
+      union all select 'branch', code, name, null, null from ${branches} where code in (select destination_branch_code from ${bookings} where booking_batch_ref = ${storedRef})
+      union all select 'trucker', code, name, null, null from ${truckings} where code in (select trucking_code from ${bookings} where booking_batch_ref = ${storedRef})
+      union all select 'area', code, null, null, is_back_load from ${areas} where code in (select pick_up_area_code from ${bookings} where booking_batch_ref = ${storedRef})`),
   ]);
   const of = <K extends string>(kind: K) => names.filter((n) => n.kind === kind);
   const customer = of("customer").find((c) => c.code === batch.customerCode);
