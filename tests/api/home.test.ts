@@ -13,6 +13,7 @@ import { companyPolicies, holidays } from "../../db/schema/index.ts";
 import { createUser, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { seedBookingWorld } from "../support/bookings.ts";
 import { HOLIDAYS_2025 } from "../support/holidays-2025.ts";
+import { countStatements, repeated } from "../support/statement-count.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 import { bookingsWithVansOut, openYard, waybillsOf } from "../support/voyage-cargo.ts";
 
@@ -160,5 +161,19 @@ describe("the inbound pier's releases due and free days running out", () => {
     await recordCargoStage(yard.db, W[0].bookingRef, 8, manila("2025-04-24"));
     expect(await waitingFor(yard.db, ceb, { today: "2025-04-24" })).toEqual({ data: [releases, freeDays(1)] });
     expect(await waitingFor(yard.db, mnl, { today: "2025-04-24" })).toEqual({ data: [], message: "Nothing waits for you" });
+  });
+
+  it("counts a yard of two waybills in as many statements as a yard of one", async () => {
+    const counter = await countStatements(yard);
+    const one = await counter.measure(async () => {
+      expect(await waitingFor(counter.db, ceb, { today: "2025-04-24" })).toEqual({ data: [releases, freeDays(1)] });
+    });
+    // The third comes in on Thu 24 Apr: it waits for a release with the other two (the first went out without one),
+    // and its free days have not run out by tomorrow.
+    await recordCargoStage(yard.db, W[2].bookingRef, 6, manila("2025-04-24"));
+    const two = await counter.measure(async () => {
+      expect(await waitingFor(counter.db, ceb, { today: "2025-04-24" })).toEqual({ data: [{ ...releases, count: 3 }, freeDays(1)] });
+    });
+    expect(two, JSON.stringify(repeated(counter.statements))).toBe(one);
   });
 });

@@ -9,7 +9,7 @@ import type { Caller } from "../auth/index.ts";
 import { listForApprover, listRevisions } from "../booking-changes/index.ts";
 import { cargoStageReached } from "../bookings/index.ts";
 import { listRequests } from "../customer-requests/index.ts";
-import { DISCHARGED_STAGE, FREE_TIME_STAGES, freeTimeOfWaybill } from "../inbound/index.ts";
+import { DISCHARGED_STAGE, FREE_TIME_STAGES, lastFreeStorageDays } from "../inbound/index.ts";
 import type { LIST_CAPABILITY, SqList } from "../sales-quotations/index.ts";
 import { listQuotations } from "../sales-quotations/index.ts";
 import { listOverrides, listWaivers } from "../waivers/index.ts";
@@ -98,19 +98,15 @@ async function releasesDue(db: Db, caller: Caller): Promise<number> {
 
 /**
  * Free days running out: discharged waybills whose cargo has not gone out (no van-out, stage 8) and whose storage
- * free days end today or tomorrow, or ended already. The last free day is the free-time rule set's, read per
- * waybill as the free-time screen reads it; the set asked is only the cargo still in the yard.
+ * free days end today or tomorrow, or ended already. The last free day is the one the free-time screen shows,
+ * worked out for the whole yard at once; the set asked is only the cargo still in the yard.
  */
 async function freeDaysRunningOut(db: Db, caller: Caller, today: string): Promise<number> {
-  const inYard = await db.select({ wayBillRef: waybills.wayBillRef }).from(waybills)
+  const inYard = await db.select().from(waybills)
     .where(and(dischargedHere(caller), not(cargoStageReached(waybills.bookingRef, FREE_TIME_STAGES.vanOut))));
   const tomorrow = addCalendarDays(today, 1);
-  let n = 0;
-  for (const { wayBillRef } of inYard) {
-    const { data } = await freeTimeOfWaybill(db, caller, wayBillRef, today);
-    if (data.storageDue && data.storageDue.dueDate <= tomorrow) n++;
-  }
-  return n;
+  const lastFreeDays = await lastFreeStorageDays(db, inYard, today);
+  return [...lastFreeDays.values()].filter((day) => day <= tomorrow).length;
 }
 
 async function inboundItems(db: Db, caller: Caller, today: string): Promise<WaitingItem[]> {

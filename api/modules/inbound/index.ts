@@ -8,7 +8,7 @@ export { dwellTimeQuery } from "./dwell-time/schemas.ts";
 // For the home page: the stage a discharged waybill has reached, when its van goes out, and a waybill's free time.
 export { DISCHARGED_STAGE } from "./cargo-release/rules.ts";
 export { FREE_TIME_STAGES } from "./demurrage/rules.ts";
-export { freeTimeOfWaybill } from "./demurrage/service.ts";
+export { freeTimeOfWaybill, lastFreeStorageDays } from "./demurrage/service.ts";
 
 import { arrivalNoticeRoutes } from "./arrival-notices/routes.ts";
 import { cargoReleaseRoutes } from "./cargo-release/routes.ts";

@@ -198,6 +198,30 @@ export async function freeTimeOfWaybill(db: Db, scope: BranchScope, wayBillRef: 
 // ---------------------------------------------------------------------------------------------------------
 // The nightly accrual
 
+/**
+ * The last free storage day at the destination of each waybill given, as freeTimeOfWaybill answers it in its
+ * storage due date, for many waybills in four reads whatever their number (the home page counts the whole yard).
+ * A waybill whose storage has not started (not discharged) is left out. The caller picks the waybills, in scope.
+ */
+export async function lastFreeStorageDays(db: Executor, records: readonly WaybillRecord[], asOf: string): Promise<Map<string, string>> {
+  const due = new Map<string, string>();
+  if (records.length === 0) return due;
+  const [facts, rows] = await Promise.all([
+    factsOf(db, records),
+    db.select().from(freeTimeCharges).where(inArray(freeTimeCharges.wayBillRef, records.map((r) => r.wayBillRef))),
+  ]);
+  const earliest = facts.flatMap((f) => [f.waybill.cyIn, ...f.stages.values()]).filter((d): d is Date => !!d).map((d) => manilaDate(d)).sort()[0] ?? asOf;
+  const calendar = await calendarOf(db, records.flatMap((r) => [r.branchCode, r.destinationBranchCode]), earliest);
+  const rowsOf = new Map<string, ChargeRecord[]>();
+  for (const row of rows) rowsOf.set(row.wayBillRef, [...(rowsOf.get(row.wayBillRef) ?? []), row]);
+  for (const f of facts) {
+    const clocks = clocksOf(f, asOf, calendar, billedThroughOf(rowsOf.get(f.waybill.wayBillRef) ?? []));
+    const storage = clocks.find((c) => c.side === "destination" && c.chargeType === "STO")?.computation;
+    if (storage) due.set(f.waybill.wayBillRef, storage.snapshot.lastFreeDay);
+  }
+  return due;
+}
+
 export interface AccrualRun {
   date: string;
   dryRun: boolean;
