@@ -7,6 +7,7 @@ import { customers } from "../../db/schema/index.ts";
 import { type AccountingWorld, seedAccountingWorld, writeInvoice } from "../support/accounting.ts";
 import { createUser, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
+import { countStatements, repeated } from "../support/statement-count.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 import { bookingsWithVansOut, openYard, waybillsOf } from "../support/voyage-cargo.ts";
 
@@ -96,6 +97,23 @@ describe("unpaid waybills", () => {
     expect(await json(await as("ceb", "/InBound/unpaidWaybills?branchCode=MNL"))).toEqual({ data: [], total: 0, amount: "0.00", message: "No more data to load" });
     expect(await json(await as("mnl", "/InBound/unpaidWaybills"))).toEqual({ data: [], total: 0, amount: "0.00", message: "No more data to load" });
     expect((await as("voy", "/InBound/unpaidWaybills")).status).toBe(403);
+  });
+
+  it("asks accounting about the whole list at once: two unpaid waybills cost the statements of one", async () => {
+    const counter = await countStatements(handle);
+    const counted = makeTestApp(counter.db);
+    const call = (path: string) => counted.call("GET", `/api${path}`, { token: tokens.ceb });
+    let one: any;
+    let two: any;
+    const oneStatements = await counter.measure(async () => {
+      one = await json(await call(`/InBound/unpaidWaybills?search=${W2.wayBillRef}`));
+    });
+    const twoStatements = await counter.measure(async () => {
+      two = await json(await call("/InBound/unpaidWaybills"));
+    });
+    expect(one.data.map((r: any) => r.wayBillRef)).toEqual([W2.wayBillRef]);
+    expect(two.data.map((r: any) => r.wayBillRef)).toEqual([W1.wayBillRef, W2.wayBillRef]);
+    expect(twoStatements, JSON.stringify(repeated(counter.statements))).toBe(oneStatements);
   });
 
   it("drops a waybill once the cashier has collected the rest", async () => {

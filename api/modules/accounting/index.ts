@@ -15,7 +15,7 @@ import { postingRoutes } from "./posting/routes.ts";
 
 // An invoiced waybill re-priced (an approved booking change): its invoices cancelled, reversed and issued again.
 export { correctWaybillInvoices, type InvoiceCorrection, type InvoiceCorrectionRequest } from "./invoices/correction.ts";
-export { SIDE_CODES, type WaybillSide, waybillSidePaid } from "./collections/paid.ts";
+export { releaseAnswer, SIDE_CODES, type WaybillSide, waybillSidePaid, waybillsPaid } from "./collections/paid.ts";
 // The demo line's consignee paying a waybill's collect side at the counter (the inbound part of the line).
 export { seedDemoCounterPayment } from "./collections/demo.ts";
 

@@ -1,5 +1,4 @@
-import type { Executor } from "../../../../db/client.ts";
-import { adjustLine, type ChargeAdjustment, chargeAdjustmentsOf, lineKey } from "../../../shared/charge-adjustments.ts";
+import { adjustLine, type ChargeAdjustment, lineKey } from "../../../shared/charge-adjustments.ts";
 
 /**
  * What approved waivers and overrides change in what a waybill's side owes (domain notes §5.5): the part of the paid
@@ -25,10 +24,13 @@ type Line = { chargeCode: string; part: string; chargeValue: string };
 const dueOf = (lines: readonly Line[], adjustments: readonly ChargeAdjustment[]) =>
   lines.reduce((sum, line) => sum + adjustLine(line, adjustments).due, 0n);
 
-/** The adjustments of `lines` (one side's lines of the waybill) and what they leave due. */
-export async function sideAdjustments(db: Executor, wayBillRef: string, lines: readonly Line[]): Promise<SideAdjustments> {
+/**
+ * The adjustments of `lines` (one side's lines of a waybill) and what they leave due, from the adjustments read
+ * (those of the waybill, or of many waybills: only those of `lines` count).
+ */
+export function adjustmentsOfLines(adjustments: readonly ChargeAdjustment[], lines: readonly Line[]): SideAdjustments {
   const keys = new Set(lines.map(lineKey));
-  const own = (await chargeAdjustmentsOf(db, [wayBillRef])).filter((a) => keys.has(lineKey(a)));
+  const own = adjustments.filter((a) => keys.has(lineKey(a)));
   const due = dueOf(lines, own);
   return {
     adjusted: own.length > 0,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../../db/client.ts";
 import { invoices, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { formatAmount, formatCentavos, toCentavos } from "../../../shared/money.ts";
-import { sideAdjustments } from "./adjusted.ts";
+import { adjustmentsOfLines } from "./adjusted.ts";
+import { type ChargeAdjustment, chargeAdjustmentsOf } from "../../../shared/charge-adjustments.ts";
 import type { SidePaymentRow } from "./schemas.ts";
 import { liveInvoice, settledOf } from "./settlement.ts";
 
@@ -31,31 +32,95 @@ export const SIDE_CODES: Record<WaybillSide, { cash: string; account: string }> 
 export async function waybillSidePaid(db: Executor, wayBillRef: string, side: WaybillSide): Promise<SidePaymentRow> {
   const [waybill] = await db.select({ wayBillRef: waybills.wayBillRef }).from(waybills).where(sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`);
   if (!waybill) throw new AppError("NOT_FOUND", `Waybill ${wayBillRef} was not found.`);
+  return (await waybillsPaid(db, [waybill.wayBillRef])).get(waybill.wayBillRef)![side];
+}
+
+/**
+ * waybillSidePaid for many waybills and both sides at once, in five reads whatever their number (the unpaid list
+ * and the release order's candidates ask it of a whole yard). `wayBillRefs` are references as stored; one that
+ * does not exist answers as a waybill with no line (nothing to pay).
+ */
+export async function waybillsPaid(db: Executor, wayBillRefs: readonly string[]): Promise<Map<string, Record<WaybillSide, SidePaymentRow>>> {
+  const refs = [...new Set(wayBillRefs)];
+  const answers = new Map<string, Record<WaybillSide, SidePaymentRow>>();
+  if (refs.length === 0) return answers;
+  const cashCodes = SIDES.map((side) => SIDE_CODES[side].cash);
+  const [lines, adjustments, billed] = await Promise.all([
+    db.select({ wayBillRef: waybillCharges.wayBillRef, availableTo: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
+      .from(waybillCharges)
+      .where(and(inArray(waybillCharges.wayBillRef, refs), inArray(waybillCharges.availableTo, SIDES.flatMap((side) => [SIDE_CODES[side].cash, SIDE_CODES[side].account])))),
+    chargeAdjustmentsOf(db, refs),
+    db.select({ wayBillRef: invoices.wayBillRef, id: invoices.id, invoiceNo: invoices.invoiceNo, billedSide: invoices.billedSide, total: invoices.total, dateIssued: invoices.dateIssued })
+      .from(invoices)
+      .where(and(inArray(invoices.wayBillRef, refs), inArray(invoices.billedSide, cashCodes), liveInvoice))
+      .orderBy(asc(invoices.id)),
+  ]);
+  const settled = await settledOf(db, billed.map((i) => i.id));
+  const linesOf = groupBy(lines, (l) => l.wayBillRef);
+  const adjustmentsOf = groupBy(adjustments, (a) => a.wayBillRef);
+  const billedOf = groupBy(billed, (i) => `${i.wayBillRef} ${i.billedSide}`);
+  for (const ref of refs) {
+    const own = linesOf.get(ref) ?? [];
+    const answerOf = (side: WaybillSide) =>
+      sideAnswer(ref, side, own.filter((l) => l.availableTo === SIDE_CODES[side].cash || l.availableTo === SIDE_CODES[side].account),
+        adjustmentsOf.get(ref) ?? [], billedOf.get(`${ref} ${SIDE_CODES[side].cash}`) ?? [], settled);
+    answers.set(ref, { origin: answerOf("origin"), destination: answerOf("destination") });
+  }
+  return answers;
+}
+
+const SIDES: readonly WaybillSide[] = ["origin", "destination"];
+
+/**
+ * Both sides' answers as a release asks them (the release order, the consignee's page): the first side not paid,
+ * or, when both are, how each is settled.
+ */
+export function releaseAnswer(sides: Record<WaybillSide, SidePaymentRow>): { unpaid: SidePaymentRow | null; reason: string } {
+  const answers = SIDES.map((side) => sides[side]);
+  const unpaid = answers.find((a) => !a.paid) ?? null;
+  const reason = unpaid ? unpaid.reason : answers.map((a) => `${a.side[0].toUpperCase()}${a.side.slice(1)}: ${a.reason}`).join(" ");
+  return { unpaid, reason };
+}
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+type BilledInvoice = { id: number; invoiceNo: string; billedSide: string; total: string; dateIssued: Date };
+
+/** One side's answer from what was read: its lines (cash and on account), the waybill's adjustments, its live cash invoices. */
+function sideAnswer(
+  wayBillRef: string,
+  side: WaybillSide,
+  lines: readonly { availableTo: string; chargeCode: string; part: string; chargeValue: string }[],
+  adjustments: readonly ChargeAdjustment[],
+  billed: readonly BilledInvoice[],
+  settled: Map<number, { settled: bigint; awaiting: bigint }>,
+): SidePaymentRow {
   const codes = SIDE_CODES[side];
-  const lines = await db.select({ availableTo: waybillCharges.availableTo, chargeCode: waybillCharges.chargeCode, part: waybillCharges.part, chargeValue: waybillCharges.chargeValue })
-    .from(waybillCharges)
-    .where(and(eq(waybillCharges.wayBillRef, waybill.wayBillRef), inArray(waybillCharges.availableTo, [codes.cash, codes.account])));
   const cashLines = lines.filter((l) => l.availableTo === codes.cash);
   if (cashLines.length === 0) {
     const reason = lines.length > 0 ? "On account: the customer is billed on its account." : "Nothing is billed on this side.";
     return { side, paid: true, reason, invoices: [] };
   }
-  const adjustments = await sideAdjustments(db, waybill.wayBillRef, cashLines);
-  const waivedInFull = `Waived: nothing is left to pay on this side (${adjustments.sources.join(", ")}).`;
-  const billed = await db.select({ id: invoices.id, invoiceNo: invoices.invoiceNo, billedSide: invoices.billedSide, total: invoices.total, dateIssued: invoices.dateIssued })
-    .from(invoices)
-    .where(and(eq(invoices.wayBillRef, waybill.wayBillRef), eq(invoices.billedSide, codes.cash), liveInvoice))
-    .orderBy(asc(invoices.id));
+  const adjusted = adjustmentsOfLines(adjustments, cashLines);
+  const waivedInFull = `Waived: nothing is left to pay on this side (${adjusted.sources.join(", ")}).`;
   if (billed.length === 0) {
-    if (adjustments.adjusted && adjustments.due === 0n) return { side, paid: true, reason: waivedInFull, invoices: [] };
-    return { side, paid: false, reason: `Not invoiced yet: the ${side} charges of ${waybill.wayBillRef} have no invoice.`, invoices: [] };
+    if (adjusted.adjusted && adjusted.due === 0n) return { side, paid: true, reason: waivedInFull, invoices: [] };
+    return { side, paid: false, reason: `Not invoiced yet: the ${side} charges of ${wayBillRef} have no invoice.`, invoices: [] };
   }
-  const settled = await settledOf(db, billed.map((i) => i.id));
   const rows = billed.map((i) => {
     const s = settled.get(i.id) ?? { settled: 0n, awaiting: 0n };
     const total = toCentavos(i.total);
     // What the invoice bills, moved by the waivers and overrides approved after it was issued.
-    const change = adjustments.adjusted ? adjustments.changeSince(i.dateIssued) : 0n;
+    const change = adjusted.adjusted ? adjusted.changeSince(i.dateIssued) : 0n;
     const owed = total + change > 0n ? total + change : 0n;
     const balance = owed - s.settled - s.awaiting;
     return { invoiceNo: i.invoiceNo, billedSide: i.billedSide, total: i.total, owed, change, settled: s.settled, awaiting: s.awaiting, balance };

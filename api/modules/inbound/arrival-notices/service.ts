@@ -23,7 +23,7 @@ import { AppError } from "../../../shared/errors.ts";
 import { formatAmount, normalizeAmount } from "../../../shared/money.ts";
 import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 import { randomToken, sha256Hex } from "../../../shared/tokens.ts";
-import { type WaybillSide, waybillSidePaid } from "../../accounting/index.ts";
+import { releaseAnswer, waybillsPaid } from "../../accounting/index.ts";
 import type { Caller } from "../../auth/index.ts";
 import { CARGO_STAGES, cargoStageReached, cargoStageTimes } from "../../bookings/index.ts";
 import { queueEmail } from "../../email/index.ts";
@@ -382,13 +382,8 @@ export async function sendArrivalNotice(db: Db, caller: Caller, wayBillRef: stri
 
 /** Accounting's answer for both sides, as the release order asks it: the first side not paid, else how each is settled. */
 async function paymentOf(db: Executor, wayBillRef: string) {
-  const answers = [];
-  for (const side of ["origin", "destination"] as WaybillSide[]) answers.push(await waybillSidePaid(db, wayBillRef, side));
-  const unpaid = answers.find((a) => !a.paid) ?? null;
-  return {
-    paid: unpaid === null,
-    reason: unpaid ? unpaid.reason : answers.map((a) => `${a.side[0].toUpperCase()}${a.side.slice(1)}: ${a.reason}`).join(" "),
-  };
+  const { unpaid, reason } = releaseAnswer((await waybillsPaid(db, [wayBillRef])).get(wayBillRef)!);
+  return { paid: unpaid === null, reason };
 }
 
 /** The waybill a link opens: a token of the wrong shape, one no notice has, and another waybill all answer the same 404. */

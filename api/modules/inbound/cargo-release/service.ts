@@ -11,7 +11,7 @@ import { normalizeAmount } from "../../../shared/money.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { transition } from "../../../shared/workflow.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
-import { type WaybillSide, waybillSidePaid } from "../../accounting/index.ts";
+import { releaseAnswer, waybillsPaid } from "../../accounting/index.ts";
 import type { Caller } from "../../auth/index.ts";
 import { cargoStageReached, cargoStageTimes, recordCargoStage } from "../../bookings/index.ts";
 import { freeTimeOfWaybill } from "../demurrage/service.ts";
@@ -32,18 +32,14 @@ export const croTarget = {
   label: cargoReleaseOrders.cargoReleaseOrderId,
 };
 
-/** Both sides are asked: a prepaid waybill's origin side and a collect waybill's destination side alike must be settled. */
-const SIDES: readonly WaybillSide[] = ["origin", "destination"];
-
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 
-/** Accounting's answer for both sides: the first side not paid, or how each is settled. */
+/**
+ * Accounting's answer for both sides: the first side not paid, or how each is settled. Both are asked: a prepaid
+ * waybill's origin side and a collect waybill's destination side alike must be settled.
+ */
 async function paymentOf(db: Executor, wayBillRef: string) {
-  const answers = [];
-  for (const side of SIDES) answers.push(await waybillSidePaid(db, wayBillRef, side));
-  const unpaid = answers.find((a) => !a.paid) ?? null;
-  const reason = unpaid ? unpaid.reason : answers.map((a) => `${a.side[0].toUpperCase()}${a.side.slice(1)}: ${a.reason}`).join(" ");
-  return { unpaid, reason };
+  return releaseAnswer((await waybillsPaid(db, [wayBillRef])).get(wayBillRef)!);
 }
 
 /** Refuses a waybill accounting does not answer paid, with the words the screens mark the booking unpaid by. */
@@ -190,9 +186,10 @@ export async function croCandidates(db: Db, scope: BranchScope, search: string) 
       searchAny([waybills.wayBillRef, waybills.bookingRef, waybills.consigneeName, waybills.containerVanNum, waybills.voyageNum], search || undefined),
     ))
     .orderBy(waybills.wayBillRef).limit(50);
+  const payments = await waybillsPaid(db, rows.map((r) => r.wayBillRef));
   const data: CroCandidateRow[] = [];
   for (const r of rows) {
-    const { unpaid, reason } = await paymentOf(db, r.wayBillRef);
+    const { unpaid, reason } = releaseAnswer(payments.get(r.wayBillRef)!);
     data.push({
       wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, voyageNum: r.voyageNum, consigneeName: r.consigneePreferredName || r.consigneeName,
       containerVanNum: r.containerVanNum, modeOfPayment: r.modeOfPayment, paid: unpaid === null, paidReason: reason,

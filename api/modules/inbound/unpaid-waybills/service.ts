@@ -1,11 +1,11 @@
-import { and, asc, eq, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { cargoReleaseOrders, voyageSchedules, waybillCharges, waybills } from "../../../../db/schema/index.ts";
 import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { formatCentavos, toCentavos } from "../../../shared/money.ts";
-import { SIDE_CODES, type WaybillSide, waybillSidePaid } from "../../accounting/index.ts";
+import { SIDE_CODES, type WaybillSide, waybillsPaid } from "../../accounting/index.ts";
 import { cargoStageReached, cargoStageTimes } from "../../bookings/index.ts";
 import { DISCHARGED_STAGE } from "../cargo-release/rules.ts";
 import type { UnpaidWaybillRow, UnpaidWaybillsAnswer, UnpaidWaybillsQuery } from "./schemas.ts";
@@ -20,11 +20,9 @@ import type { UnpaidWaybillRow, UnpaidWaybillsAnswer, UnpaidWaybillsQuery } from
 const SIDES: readonly WaybillSide[] = ["origin", "destination"];
 
 /** What a side not paid owes: the balance of its invoices, or its cash lines while none is issued. */
-async function owedOn(db: Db, wayBillRef: string, side: WaybillSide, invoices: readonly { balance: string }[]): Promise<bigint> {
+function owedOn(cashLines: readonly { chargeValue: string }[], invoices: readonly { balance: string }[]): bigint {
   if (invoices.length > 0) return invoices.reduce((sum, i) => sum + (toCentavos(i.balance) > 0n ? toCentavos(i.balance) : 0n), 0n);
-  const lines = await db.select({ chargeValue: waybillCharges.chargeValue }).from(waybillCharges)
-    .where(and(eq(waybillCharges.wayBillRef, wayBillRef), eq(waybillCharges.availableTo, SIDE_CODES[side].cash)));
-  return lines.reduce((sum, l) => sum + toCentavos(l.chargeValue), 0n);
+  return cashLines.reduce((sum, l) => sum + toCentavos(l.chargeValue), 0n);
 }
 
 export async function unpaidWaybills(db: Db, scope: BranchScope, query: UnpaidWaybillsQuery): Promise<UnpaidWaybillsAnswer> {
@@ -45,16 +43,24 @@ export async function unpaidWaybills(db: Db, scope: BranchScope, query: UnpaidWa
         query.search || undefined),
     ))
     .orderBy(asc(waybills.destinationBranchCode), asc(waybills.voyageNum), asc(waybills.wayBillRef));
-  const times = await cargoStageTimes(db, rows.map((r) => r.bookingRef), [DISCHARGED_STAGE]);
+  const refs = rows.map((r) => r.wayBillRef);
+  // Accounting's answers and the cash lines of the whole list at once, whatever its length.
+  const [times, payments, cashLines] = await Promise.all([
+    cargoStageTimes(db, rows.map((r) => r.bookingRef), [DISCHARGED_STAGE]),
+    waybillsPaid(db, refs),
+    refs.length === 0 ? [] : db.select({ wayBillRef: waybillCharges.wayBillRef, availableTo: waybillCharges.availableTo, chargeValue: waybillCharges.chargeValue })
+      .from(waybillCharges)
+      .where(and(inArray(waybillCharges.wayBillRef, refs), inArray(waybillCharges.availableTo, SIDES.map((side) => SIDE_CODES[side].cash)))),
+  ]);
   const data: UnpaidWaybillRow[] = [];
   let all = 0n;
   for (const r of rows) {
     const sides = [];
     let owed = 0n;
     for (const side of SIDES) {
-      const answer = await waybillSidePaid(db, r.wayBillRef, side);
+      const answer = payments.get(r.wayBillRef)![side];
       if (answer.paid) continue;
-      const amount = await owedOn(db, r.wayBillRef, side, answer.invoices);
+      const amount = owedOn(cashLines.filter((l) => l.wayBillRef === r.wayBillRef && l.availableTo === SIDE_CODES[side].cash), answer.invoices);
       owed += amount;
       sides.push({ side, reason: answer.reason, amount: formatCentavos(amount) });
     }
