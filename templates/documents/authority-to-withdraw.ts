@@ -54,13 +54,7 @@ export function buildAuthorityToWithdrawPdf(view: AtwDocument): Uint8Array {
   const { doc } = flow;
   doc.setProperties({ title: `Authority to Withdraw ${view.bookingRef}`, subject: "Authority to withdraw", creator: COMPANY_NAME });
 
-  const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 30) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
   pair([
     ["Shipper", view.shipperName],

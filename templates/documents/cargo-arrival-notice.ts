@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
 import { finishPages } from "./cargo-transfer-slip.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { PageFlow, pdfFileName } from "./sales-quotation.ts";
 import { formatBusinessDate } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
@@ -66,13 +66,7 @@ export function buildCargoArrivalNoticePdf(view: CargoArrivalNoticeDocument): Ui
   const { doc } = flow;
   doc.setProperties({ title: `Cargo Arrival Notice ${view.wayBillRef}`, subject: "Cargo arrival notice", creator: COMPANY_NAME });
 
-  const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 30) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
   pair([
     ["Consignee", view.consigneeName],

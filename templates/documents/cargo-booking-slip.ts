@@ -122,12 +122,7 @@ export function buildCargoBookingSlipPdf(view: BookingSlipDocument): Uint8Array 
   const { doc } = flow;
   doc.setProperties({ title: `Cargo Booking Slip ${view.bookingRef}`, subject: "Cargo booking slip", creator: COMPANY_NAME });
 
-  const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 30) => {
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
   pair([
     ["Booking Ref", view.bookingRef],

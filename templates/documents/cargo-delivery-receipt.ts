@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
 import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { PageFlow, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The cargo delivery receipt (CDR, 001 §3, §9): the consignee's acknowledgement that the cargo of a waybill trucked
@@ -51,13 +51,7 @@ export function buildCargoDeliveryReceiptPdf(view: CargoDeliveryReceiptDocument)
   const { doc } = flow;
   doc.setProperties({ title: `Cargo Delivery Receipt ${view.cargoDeliveryReceiptId}`, subject: "Cargo delivery receipt", creator: COMPANY_NAME });
 
-  const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 34) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 34) => flow.fieldColumns(left, right, labelWidth);
 
   pair([
     ["CDR No.", view.cargoDeliveryReceiptId],

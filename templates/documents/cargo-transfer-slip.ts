@@ -365,14 +365,8 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
     creator: COMPANY_NAME,
   });
 
-  const half = flow.contentWidth / 2;
   // One label width for the whole slip, wide enough for "Locator amount", so the values line up in two columns.
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 32) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 32) => flow.fieldColumns(left, right, labelWidth);
 
   const voyage = view.voyageRef ? `${view.voyageNum} (${view.voyageRef})` : view.voyageNum;
   if (inbound) {

@@ -77,12 +77,7 @@ export function buildCollectionReceiptPdf(view: CollectionReceiptDocument): Uint
   const { doc } = flow;
   doc.setProperties({ title: `Collection Receipt ${view.receiptNo}`, subject: "Collection receipt", creator: COMPANY_NAME });
   const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 30) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
   // The branch that received the money, as the payer's books will name it.
   flow.font("bold", 11);

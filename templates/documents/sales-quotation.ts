@@ -171,6 +171,18 @@ export class PageFlow {
   }
 
   /** Label and value pairs in a column starting at `x`; answers the y below the last one. */
+  /**
+   * Two columns of label and value pairs side by side across the page, kept together on one page, the flow going
+   * on under the longer column: the facts block most documents open with.
+   */
+  fieldColumns(leftPairs: [string, string][], rightPairs: [string, string][], labelWidth: number): void {
+    const half = this.contentWidth / 2;
+    this.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
+    const leftEnd = this.fields(MARGIN, this.y, labelWidth, half - labelWidth - 4, leftPairs);
+    const rightEnd = this.fields(MARGIN + half, this.y, labelWidth, half - labelWidth, rightPairs);
+    this.y = Math.max(leftEnd, rightEnd) + 1;
+  }
+
   fields(x: number, y: number, labelWidth: number, valueWidth: number, pairs: [string, string][], size = 10): number {
     const lineHeight = size * 0.3528 * 1.35;
     for (const [label, value] of pairs) {

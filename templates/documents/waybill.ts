@@ -182,12 +182,7 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
   doc.setProperties({ title: `Waybill ${view.wayBillRef}`, subject: "Waybill", creator: COMPANY_NAME });
 
   const half = flow.contentWidth / 2;
-  const pair = (leftPairs: [string, string][], rightPairs: [string, string][], labelWidth = 32) => {
-    flow.ensure(6 * Math.max(leftPairs.length, rightPairs.length));
-    const leftEnd = flow.fields(MARGIN, flow.y, labelWidth, half - labelWidth - 4, leftPairs);
-    const rightEnd = flow.fields(MARGIN + half, flow.y, labelWidth, half - labelWidth, rightPairs);
-    flow.y = Math.max(leftEnd, rightEnd) + 1;
-  };
+  const pair = (left: [string, string][], right: [string, string][], labelWidth = 32) => flow.fieldColumns(left, right, labelWidth);
 
   pair([
     ["Waybill No.", view.wayBillRef],
