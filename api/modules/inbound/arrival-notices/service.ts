@@ -40,6 +40,7 @@ import {
   randomConsigneeEmailValue,
 } from "./rules.ts";
 import type { CargoArrivalNotice, PublicArrivalNotice, SendArrivalNoticeInput, SentNoticeRow, VesselArrivalNotice } from "./schemas.ts";
+import { userNamesOf } from "../../../shared/user-names.ts";
 
 /**
  * Arrival notices (001 §3, §7 InBound, §9): the vessel arrival notice of a voyage at a port of call, and the cargo
@@ -254,11 +255,10 @@ async function sentRows(db: Executor, wayBillRefs: readonly string[]): Promise<S
   if (wayBillRefs.length === 0) return [];
   const rows = await db.select().from(arrivalNotices).where(inArray(arrivalNotices.wayBillRef, [...wayBillRefs]))
     .orderBy(desc(arrivalNotices.dateSent), desc(arrivalNotices.id));
-  const ids = [...new Set(rows.map((r) => r.sentBy))];
-  const people = ids.length === 0 ? [] : await db.select({ userId: users.userId, name: users.name }).from(users).where(inArray(users.userId, ids));
+  const nameOf = await userNamesOf(db, rows.map((r) => r.sentBy));
   return rows.map((r) => ({
     id: r.id, wayBillRef: r.wayBillRef, sentTo: r.sentTo, mailed: r.mailed, amountPayable: normalizeAmount(r.amountPayable),
-    dateSent: r.dateSent.toISOString(), sentBy: r.sentBy, sentByName: people.find((p) => p.userId === r.sentBy)?.name || r.sentBy,
+    dateSent: r.dateSent.toISOString(), sentBy: r.sentBy, sentByName: nameOf(r.sentBy),
   }));
 }
 

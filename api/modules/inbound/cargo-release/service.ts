@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, notExists, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
-import { cargoReleaseOrders, containerYards, customers, users, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
+import { cargoReleaseOrders, containerYards, customers, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
@@ -17,6 +17,7 @@ import { cargoStageReached, cargoStageTimes, recordCargoStage } from "../../book
 import { freeTimeOfWaybill } from "../demurrage/service.ts";
 import { CRO_SERIES, CRO_STAGE, croWorkflow, DISCHARGED_STAGE, releaseNote, unpaidRefusal } from "./rules.ts";
 import type { ClearCroInput, CreateCroInput, CroCandidateRow, CroListQuery, CroRow } from "./schemas.ts";
+import { userNamesOf } from "../../../shared/user-names.ts";
 
 /**
  * Cargo release orders (001 §3, §4 stage 7): the destination branch lets a discharged waybill's cargo go once
@@ -101,9 +102,7 @@ function selectRows(db: Executor) {
 type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 async function toRows(db: Executor, rows: SelectedRow[]): Promise<CroRow[]> {
-  const ids = [...new Set(rows.flatMap((r) => [r.releasedBy, r.clearedBy ?? ""]).filter(Boolean))];
-  const people = ids.length === 0 ? [] : await db.select({ userId: users.userId, name: users.name }).from(users).where(inArray(users.userId, ids));
-  const nameOf = (userId: string) => people.find((p) => p.userId === userId)?.name || userId;
+  const nameOf = await userNamesOf(db, rows.flatMap((r) => [r.releasedBy, r.clearedBy]));
   return rows.map((r) => ({
     id: r.id,
     cargorReleaseOrderId: r.cargorReleaseOrderId,

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
-import { areas, cargoDeliveryReceipts, customers, inboundCts, truckings, users, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
+import { areas, cargoDeliveryReceipts, customers, inboundCts, truckings, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
@@ -14,6 +14,7 @@ import { inboundCtsOf } from "../inbound-cts/service.ts";
 import { INBOUND_CTS_TITLE, TIME_OUT_LEEWAY_MS } from "../inbound-cts/rules.ts";
 import { CDR_SERIES, DAMAGE_CLAIM_NOTE } from "./rules.ts";
 import type { CdrListQuery, CdrRow, CreateCdrInput } from "./schemas.ts";
+import { userNamesOf } from "../../../shared/user-names.ts";
 
 /**
  * Cargo delivery receipts (001 §3: cargoDeliveryReceiptId, dateReleased, consigneeAreaName): the consignee's
@@ -64,9 +65,7 @@ function selectRows(db: Executor) {
 type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 async function toRows(db: Executor, rows: SelectedRow[]): Promise<CdrRow[]> {
-  const ids = [...new Set(rows.map((r) => r.issuedBy))];
-  const people = ids.length === 0 ? [] : await db.select({ userId: users.userId, name: users.name }).from(users).where(inArray(users.userId, ids));
-  const nameOf = (userId: string) => people.find((p) => p.userId === userId)?.name || userId;
+  const nameOf = await userNamesOf(db, rows.map((r) => r.issuedBy));
   return rows.map((r) => ({
     id: r.id,
     cargoDeliveryReceiptId: r.cargoDeliveryReceiptId,

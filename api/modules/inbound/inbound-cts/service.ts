@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, notExists, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import {
   cargoDeliveryReceipts,
@@ -34,6 +34,7 @@ import {
   VAN_IN_STAGE,
 } from "./rules.ts";
 import type { CancelInboundCtsInput, InboundCtsCandidateRow, InboundCtsListQuery, InboundCtsRow, IssueInboundCtsInput } from "./schemas.ts";
+import { userNamesOf } from "../../../shared/user-names.ts";
 
 /**
  * Inbound cargo transfer slips (001 §3 CTS, §4 stage 8 Inbound CTS Issued): the laden van of a waybill whose cargo
@@ -102,9 +103,7 @@ function selectRows(db: Executor) {
 type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 async function toRows(db: Executor, rows: SelectedRow[]): Promise<InboundCtsRow[]> {
-  const ids = [...new Set(rows.map((r) => r.issuedBy))];
-  const people = ids.length === 0 ? [] : await db.select({ userId: users.userId, name: users.name }).from(users).where(inArray(users.userId, ids));
-  const nameOf = (userId: string) => people.find((p) => p.userId === userId)?.name || userId;
+  const nameOf = await userNamesOf(db, rows.map((r) => r.issuedBy));
   return rows.map((r) => ({
     id: r.id,
     ctsNum: r.ctsNum,

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, notExists, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
-import { containerYards, customers, users, vanIns, waybills } from "../../../../db/schema/index.ts";
+import { containerYards, customers, vanIns, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
 import { normalizeContainerNumber } from "../../../shared/container-numbers.ts";
@@ -18,6 +18,7 @@ import { sendNotification } from "../../notifications/index.ts";
 import { freeTimeOfWaybill } from "../demurrage/service.ts";
 import { checkReturnedVans, VAN_IN_SERIES, VAN_IN_STAGE, VAN_IN_TITLE, VAN_OUT_STAGE } from "./rules.ts";
 import type { CreateVanInInput, VanInListQuery, VanInRow } from "./schemas.ts";
+import { userNamesOf } from "../../../shared/user-names.ts";
 
 /**
  * Van-in (001 §3, §4 stage 9): the empty van of a waybill released to its consignee comes back to a yard of the
@@ -77,16 +78,10 @@ const returnedCondition = (scope: BranchScope, search: string) =>
     searchAny([vanIns.vanInId, vanIns.wayBillRef, vanIns.bookingRef, waybills.containerVanNum, waybills.tandemContainerVanNum], search || undefined),
   );
 
-async function namesOf(db: Executor, userIds: string[]) {
-  const ids = [...new Set(userIds.filter(Boolean))];
-  const people = ids.length === 0 ? [] : await db.select({ userId: users.userId, name: users.name }).from(users).where(inArray(users.userId, ids));
-  return (userId: string) => people.find((p) => p.userId === userId)?.name || userId;
-}
-
 type VanInSelected = Awaited<ReturnType<typeof selectVanIns>>[number];
 
 async function returnedRows(db: Executor, rows: VanInSelected[]): Promise<VanInRow[]> {
-  const nameOf = await namesOf(db, rows.map((r) => r.receivedBy));
+  const nameOf = await userNamesOf(db, rows.map((r) => r.receivedBy));
   const out = await cargoStageTimes(db, rows.map((r) => r.bookingRef), [VAN_OUT_STAGE]);
   return rows.map((r) => ({
     state: "Returned",
