@@ -6,8 +6,9 @@ import { AppError } from "../shared/errors.ts";
  * them. What it still guards is throttling, not a secret:
  * - password reset requests (users): the link goes to the account's own mailbox and guesses nothing, so the
  *   limit only keeps a mailbox from being flooded; with n servers a mailbox gets at most n × the limit;
- * - public tracking lookups (bookings): a tracking reference shows where cargo is, and the limit only keeps
- *   one address from walking the series; n servers allow n × the limit, still a few per second at most.
+ * - lookups of the public pages (tracking, a loading confirmation's and an arrival notice's links): the limit only
+ *   keeps one address from walking a series or guessing a token; n servers allow n × the limit, still a few per
+ *   second at most.
  * A fixed multiple of a small number is acceptable for both, and counting them in the database would add a
  * write to every such request for no protection that matters.
  */
@@ -37,4 +38,23 @@ export class AttemptLimiter {
   private prune(now: number): void {
     for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
   }
+}
+
+/**
+ * The limit on lookups of a public page reached by a reference or a link's token: 30 a minute from one address,
+ * plenty for a customer opening and printing what it was sent, far too few to walk a series or guess a token.
+ * `what` names the lookups in the refusal ("tracking", "arrival notice").
+ */
+export function publicLookupLimit(what: string): (address: string) => void {
+  const limiter = new AttemptLimiter(30, 60_000);
+  return (address) => {
+    try {
+      limiter.hit(address);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "RATE_LIMITED") {
+        throw new AppError("RATE_LIMITED", `Too many ${what} lookups from your network. Wait a minute and try again.`);
+      }
+      throw err;
+    }
+  };
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { fileResponse } from "../../http/files.ts";
-import { AttemptLimiter } from "../../http/rate-limit.ts";
+import { publicLookupLimit } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import { clientAddress, linkBase } from "../../http/security.ts";
-import { AppError } from "../../shared/errors.ts";
 import {
   atwDocument,
   atwDocumentByPublicId,
@@ -75,22 +74,7 @@ const permission = "VOYAGE";
 const listOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), total: z.number().optional(), message: z.string().optional() });
 const written = <T extends z.ZodType>(row: T) => z.object({ data: row, message: z.string() });
 
-/**
- * Tracking is open to anyone, so lookups are counted per address: enough for a customer checking a few
- * shipments, too few to walk the reference series.
- */
-const trackingLimiter = new AttemptLimiter(30, 60_000);
-
-function limitTracking(address: string) {
-  try {
-    trackingLimiter.hit(address);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED") {
-      throw new AppError("RATE_LIMITED", "Too many tracking lookups from your network. Wait a minute and try again.");
-    }
-    throw err;
-  }
-}
+const limitTracking = publicLookupLimit("tracking");
 
 // Fixed paths come before those with a parameter: the first route that matches answers.
 export const bookingRoutes: RouteDef[] = [

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
-import { AttemptLimiter } from "../../../http/rate-limit.ts";
+import { publicLookupLimit } from "../../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { clientAddress, linkBase } from "../../../http/security.ts";
-import { AppError } from "../../../shared/errors.ts";
 import { cargoArrivalNoticePdf, cargoArrivalNoticePdfOfLink, vesselArrivalNoticePdf } from "./documents.ts";
 import {
   cargoArrivalNotice as cargoNoticeContract,
@@ -22,22 +21,7 @@ import { arrivalNoticeOfLink, cargoArrivalNotice, sendArrivalNotice, vesselArriv
 const tag = "Inbound";
 const permission = "INBOUND";
 
-/**
- * The consignee's link is open to anyone who has it, so lookups are counted per address as the loading
- * confirmation's are: plenty for a consignee opening and printing its notice, far too few to guess a token.
- */
-const linkLimiter = new AttemptLimiter(30, 60_000);
-
-function limitLookups(address: string) {
-  try {
-    linkLimiter.hit(address);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED") {
-      throw new AppError("RATE_LIMITED", "Too many arrival notice lookups from your network. Wait a minute and try again.");
-    }
-    throw err;
-  }
-}
+const limitLookups = publicLookupLimit("arrival notice");
 
 /** Arrival notices (001 §7 InBound: cargo arrival notice, send arrival notice to the consignee by e-mail; §9 vessel arrival notice). */
 export const arrivalNoticeRoutes: RouteDef[] = [

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { fileResponse } from "../../../http/files.ts";
-import { AttemptLimiter } from "../../../http/rate-limit.ts";
+import { publicLookupLimit } from "../../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../../http/route.ts";
 import { clientAddress, linkBase } from "../../../http/security.ts";
-import { AppError } from "../../../shared/errors.ts";
 import { confirmationPdf, confirmationPdfOfLink } from "./documents.ts";
 import {
   confirmationLinkParams,
@@ -19,22 +18,7 @@ const tag = "Outbound";
 const permission = "OUTBOUND";
 const withView = confirmationRow.extend({ view: confirmationView });
 
-/**
- * The link is open to anyone who has it, so lookups are counted per address as public tracking's are: plenty for
- * a shipper opening and printing its confirmation, far too few to guess a token.
- */
-const linkLimiter = new AttemptLimiter(30, 60_000);
-
-function limitLookups(address: string) {
-  try {
-    linkLimiter.hit(address);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED") {
-      throw new AppError("RATE_LIMITED", "Too many loading confirmation lookups from your network. Wait a minute and try again.");
-    }
-    throw err;
-  }
-}
+const limitLookups = publicLookupLimit("loading confirmation");
 
 /** Loading confirmations (001 §3, §9): the staff's list, print and resend, and the shipper's link. */
 export const loadingConfirmationRoutes: RouteDef[] = [
