@@ -1,7 +1,6 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { startDocument } from "./heading.ts";
+import { pdfFileName } from "./sales-quotation.ts";
 import { formatBusinessDate } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
@@ -56,15 +55,14 @@ export interface CargoArrivalNoticeDocument {
 /** "WB-MNL-2026-000001" gives "AN-WB-MNL-2026-000001.pdf". */
 export const CARGO_ARRIVAL_NOTICE_NAME = (wayBillRef: string): string => pdfFileName(`AN-${wayBillRef}`);
 
-const TOP = 32;
 const PLAIN_BAND = { fillColor: [255, 255, 255] as [number, number, number], textColor: 20 };
 const php = (amount: string) => `PHP ${formatAmount(amount)}`;
 
 /** Builds the arrival notice of one waybill; answers the bytes of a PDF file. */
 export function buildCargoArrivalNoticePdf(view: CargoArrivalNoticeDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
-  const { doc } = flow;
-  doc.setProperties({ title: `Cargo Arrival Notice ${view.wayBillRef}`, subject: "Cargo arrival notice", creator: COMPANY_NAME });
+  const { flow, finish } = startDocument({
+    title: "Cargo Arrival Notice", subject: "Cargo arrival notice", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy,
+  });
 
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
@@ -139,6 +137,5 @@ export function buildCargoArrivalNoticePdf(view: CargoArrivalNoticeDocument): Ui
     headStyles: PLAIN_BAND,
   });
 
-  finishPages(flow, { title: "CARGO ARRIVAL NOTICE", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The cargo delivery receipt (CDR, 001 §3, §9): the consignee's acknowledgement that the cargo of a waybill trucked
@@ -43,13 +43,11 @@ export interface CargoDeliveryReceiptDocument {
 /** "CDR-CEB-2026-000001" gives "CDR-CEB-2026-000001.pdf". */
 export const CARGO_DELIVERY_RECEIPT_NAME = (id: string): string => pdfFileName(id);
 
-const TOP = 32;
-
 /** Builds the delivery receipt of one waybill; answers the bytes of a PDF file. */
 export function buildCargoDeliveryReceiptPdf(view: CargoDeliveryReceiptDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
-  const { doc } = flow;
-  doc.setProperties({ title: `Cargo Delivery Receipt ${view.cargoDeliveryReceiptId}`, subject: "Cargo delivery receipt", creator: COMPANY_NAME });
+  const { flow, finish } = startDocument({
+    title: "Cargo Delivery Receipt", subject: "Cargo delivery receipt", reference: view.cargoDeliveryReceiptId, generatedAt: view.generatedAt, copy: view.copy,
+  });
 
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 34) => flow.fieldColumns(left, right, labelWidth);
 
@@ -85,6 +83,5 @@ export function buildCargoDeliveryReceiptPdf(view: CargoDeliveryReceiptDocument)
 
   signatureRow(flow, [["Released by", view.issuedBy], ["Received by (consignee)", view.receivedBy], ["Driver", view.driver]], 8);
 
-  finishPages(flow, { title: "CARGO DELIVERY RECEIPT", reference: view.cargoDeliveryReceiptId, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { pdfFileName } from "./sales-quotation.ts";
 import { formatBusinessDate } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
@@ -55,13 +55,11 @@ export interface CargoReleaseOrderDocument {
 /** "CRO-CEB-2026-000001" gives "CRO-CEB-2026-000001.pdf". */
 export const CARGO_RELEASE_ORDER_NAME = (id: string): string => pdfFileName(id);
 
-const TOP = 32;
-
 /** Builds the release order of one waybill; answers the bytes of a PDF file. */
 export function buildCargoReleaseOrderPdf(view: CargoReleaseOrderDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
-  const { doc } = flow;
-  doc.setProperties({ title: `Cargo Release Order ${view.cargorReleaseOrderId}`, subject: "Cargo release order", creator: COMPANY_NAME });
+  const { flow, finish } = startDocument({
+    title: "Cargo Release Order", subject: "Cargo release order", reference: view.cargorReleaseOrderId, generatedAt: view.generatedAt, copy: view.copy,
+  });
 
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 34) => flow.fieldColumns(left, right, labelWidth);
 
@@ -116,6 +114,5 @@ export function buildCargoReleaseOrderPdf(view: CargoReleaseOrderDocument): Uint
 
   signatureRow(flow, [["Released by", view.releasedBy], ["Received by (consignee)", ""], ["Yard checker", view.cleared ? view.clearedBy : ""]], 8);
 
-  finishPages(flow, { title: "CARGO RELEASE ORDER", reference: view.cargorReleaseOrderId, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

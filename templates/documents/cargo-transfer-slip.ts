@@ -1,10 +1,8 @@
 import type { jsPDF } from "jspdf";
 import { documentDate } from "./cargo-booking-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
+import { startDocument } from "./heading.ts";
 import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
-import { drawCopyWatermark } from "./watermark.ts";
 import type { DamagePart } from "../../api/shared/reference-lists.ts";
-import { manilaTimestamp } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
 /**
@@ -291,7 +289,6 @@ export function drawDamageDiagram(doc: jsPDF, left: number, top: number, damaged
 
 // ---------------------------------------------------------------------------------------------------------
 
-const TOP = 32;
 const CANCELLED = "CANCELLED - THIS SLIP IS VOID";
 
 const isCancelled = (status: string) => status.trim().toLowerCase() === "cancelled";
@@ -301,32 +298,6 @@ const isDamaged = (vanStatus: string) => vanStatus.trim().toLowerCase() === "dam
 function sizeAndType(size: string, vanType: string): string {
   const feet = size.trim() === "" ? "" : `${size.trim()} ft`;
   return [feet, vanType.trim()].filter((p) => p !== "").join(" ");
-}
-
-/**
- * Ends a document: the heading (company, title, the document's number over a rule) on every page, put on last so
- * that the pages its tables added carry it too, anything else each page needs, the footers with the print time,
- * and COPY across every page of a copy. The waybill ends the same way.
- */
-export function finishPages(
-  flow: PageFlow,
-  o: { title: string; reference: string; generatedAt: Date; copy: boolean; onEachPage?: () => void },
-): void {
-  const { doc } = flow;
-  for (let page = 1; page <= doc.getNumberOfPages(); page++) {
-    doc.setPage(page);
-    flow.font("bold", 14);
-    doc.text(COMPANY_NAME, MARGIN, 15);
-    doc.text(o.title, flow.width - MARGIN, 15, { align: "right" });
-    flow.font("normal", 10, 60);
-    doc.text(o.reference, flow.width - MARGIN, 21, { align: "right" });
-    doc.setDrawColor(160);
-    doc.setLineWidth(0.3);
-    doc.line(MARGIN, 25, flow.width - MARGIN, 25);
-    o.onEachPage?.();
-  }
-  flow.footers(`Printed ${manilaTimestamp(o.generatedAt)} (Manila time)`, o.reference);
-  if (o.copy) drawCopyWatermark(doc);
 }
 
 /** Signature blocks side by side, kept on one page: label, room to sign, the line and the printed name under it. */
@@ -356,14 +327,12 @@ export function signatureRow(flow: PageFlow, blocks: [label: string, name: strin
 
 /** Builds the slip of one van's move out of the yard; answers the bytes of a PDF file. */
 export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint8Array {
-  const cancelled = isCancelled(view.status);
-  const flow = new PageFlow(cancelled ? TOP + 10 : TOP);
-  const { doc } = flow;
   const inbound = view.inbound;
-  doc.setProperties({
-    title: `${inbound ? "Inbound " : ""}Cargo Transfer Slip ${view.ctsNum}`, subject: inbound ? "Inbound cargo transfer slip" : "Cargo transfer slip",
-    creator: COMPANY_NAME,
+  const { flow, finish } = startDocument({
+    title: `${inbound ? "Inbound " : ""}Cargo Transfer Slip`, subject: inbound ? "Inbound cargo transfer slip" : "Cargo transfer slip", reference: view.ctsNum,
+    generatedAt: view.generatedAt, copy: view.copy, banner: isCancelled(view.status) ? CANCELLED : undefined,
   });
+  const { doc } = flow;
 
   // One label width for the whole slip, wide enough for "Locator amount", so the values line up in two columns.
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 32) => flow.fieldColumns(left, right, labelWidth);
@@ -462,9 +431,5 @@ export function buildCargoTransferSlipPdf(view: CargoTransferSlipDocument): Uint
 
   signatureRow(flow, [["Issued by", view.issuedBy], ["Trucker / driver", view.driver], ["Yard checker", ""]], 8);
 
-  finishPages(flow, {
-    title: inbound ? "INBOUND CARGO TRANSFER SLIP" : "CARGO TRANSFER SLIP", reference: view.ctsNum, generatedAt: view.generatedAt, copy: view.copy,
-    onEachPage: cancelled ? () => flow.banner(CANCELLED, 28) : undefined,
-  });
-  return flow.bytes();
+  return finish();
 }

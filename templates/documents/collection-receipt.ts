@@ -1,8 +1,8 @@
 import { formatAmount } from "../../api/shared/money.ts";
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { MARGIN, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The Collection Receipt (domain notes §8): what a payer handed over, the invoices it settles and the tax the payer
@@ -60,7 +60,6 @@ export const NOT_FOR_INPUT_TAX = "THIS DOCUMENT IS NOT VALID FOR CLAIM OF INPUT 
 
 export const COLLECTION_RECEIPT_NAME = (receiptNo: string): string => pdfFileName(receiptNo);
 
-const TOP = 32;
 const orDash = (value: string) => (value.trim() === "" ? "-" : value);
 
 /** "2.00" as "2%"; no rate as "-". */
@@ -73,9 +72,11 @@ function rateText(rate: string, atc: string): string {
 /** Builds the receipt, A4 portrait; answers the bytes of a PDF file. */
 export function buildCollectionReceiptPdf(view: CollectionReceiptDocument): Uint8Array {
   const voided = view.status !== "Issued";
-  const flow = new PageFlow(voided ? TOP + 10 : TOP);
+  const { flow, finish } = startDocument({
+    title: "Collection Receipt", subject: "Collection receipt", reference: view.receiptNo, generatedAt: view.generatedAt, copy: view.copy,
+    banner: voided ? `${view.status.toUpperCase()} - THIS RECEIPT SETTLES NOTHING` : undefined,
+  });
   const { doc } = flow;
-  doc.setProperties({ title: `Collection Receipt ${view.receiptNo}`, subject: "Collection receipt", creator: COMPANY_NAME });
   const half = flow.contentWidth / 2;
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 30) => flow.fieldColumns(left, right, labelWidth);
 
@@ -182,9 +183,5 @@ export function buildCollectionReceiptPdf(view: CollectionReceiptDocument): Uint
 
   signatureRow(flow, [["Received by", view.issuedBy], ["Payer", ""]], 6);
 
-  finishPages(flow, {
-    title: "COLLECTION RECEIPT", reference: view.receiptNo, generatedAt: view.generatedAt, copy: view.copy,
-    onEachPage: voided ? () => flow.banner(`${view.status.toUpperCase()} - THIS RECEIPT SETTLES NOTHING`, 28) : undefined,
-  });
-  return flow.bytes();
+  return finish();
 }

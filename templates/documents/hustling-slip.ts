@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { MARGIN, pdfFileName } from "./sales-quotation.ts";
 
 /**
  * The cargo transfer (hustling) slip (001 §3, §9): the paper the hauler carries when the line's vans are moved at a
@@ -52,9 +52,6 @@ export interface HustlingSlipDocument {
 /** "HUS-MNL-2026-000001" gives "HUS-MNL-2026-000001.pdf". */
 export const HUSTLING_SLIP_NAME = (hustlingCstNum: string): string => pdfFileName(hustlingCstNum);
 
-export const HUSTLING_SLIP_TITLE = "CARGO TRANSFER SLIP (HUSTLING)";
-
-const TOP = 32;
 const LABEL_WIDTH = 30;
 
 /** "20" and "DRY" as "20 ft"; a size already in feet or unknown is printed as it is. */
@@ -62,9 +59,9 @@ const feet = (size: string) => (/^\d+$/.test(size.trim()) ? `${size.trim()} ft` 
 
 /** Builds the slip of one hustling; answers the bytes of a PDF file. */
 export function buildHustlingSlipPdf(view: HustlingSlipDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
-  const { doc } = flow;
-  doc.setProperties({ title: `Cargo Transfer Slip (Hustling) ${view.hustlingCstNum}`, subject: "Cargo transfer slip (hustling)", creator: COMPANY_NAME });
+  const { flow, finish } = startDocument({
+    title: "Cargo Transfer Slip (Hustling)", subject: "Cargo transfer slip (hustling)", reference: view.hustlingCstNum, generatedAt: view.generatedAt, copy: view.copy,
+  });
 
   const half = flow.contentWidth / 2;
   const toVessel = view.toReference.trim().toLowerCase() === "to vessel";
@@ -103,6 +100,5 @@ export function buildHustlingSlipPdf(view: HustlingSlipDocument): Uint8Array {
 
   signatureRow(flow, [["Issued by", view.issuedBy], ["Trucker / driver", ""], ["Yard checker", ""]], 6);
 
-  finishPages(flow, { title: HUSTLING_SLIP_TITLE, reference: view.hustlingCstNum, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { MARGIN, pdfFileName } from "./sales-quotation.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
 /**
@@ -53,13 +53,10 @@ export const INVOICE_NAME = (invoiceNo: string): string => pdfFileName(invoiceNo
 /** What a line that is not VATable says beside its amount (domain notes §6, item 7). */
 export const TAX_MARKS: Record<string, string> = { EXEMPT: "VAT-exempt sale", ZERO_RATED: "zero-rated sale" };
 
-const TOP = 32;
-
 /** Builds one invoice, A4 portrait; answers the bytes of a PDF file. */
 export function buildInvoicePdf(view: InvoiceDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
+  const { flow, finish } = startDocument({ title: "Invoice", subject: "Invoice", reference: view.invoiceNo, generatedAt: view.generatedAt, copy: view.copy });
   const { doc } = flow;
-  doc.setProperties({ title: `Invoice ${view.invoiceNo}`, subject: "Invoice", creator: COMPANY_NAME });
   const right = flow.width - MARGIN;
 
   // The seller at the left, the word Invoice and its number large at the right.
@@ -142,6 +139,5 @@ export function buildInvoicePdf(view: InvoiceDocument): Uint8Array {
 
   signatureRow(flow, [["Issued by", view.issuedBy], ["Received by", ""]], 8);
 
-  finishPages(flow, { title: "INVOICE", reference: view.invoiceNo, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

@@ -1,7 +1,7 @@
 import { documentDate } from "./cargo-booking-slip.ts";
-import { DIAGRAM_HEIGHT, drawDamageDiagram, finishPages, partNumber, signatureRow } from "./cargo-transfer-slip.ts";
-import { COMPANY_NAME } from "./list-pdf.ts";
-import { MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
+import { DIAGRAM_HEIGHT, drawDamageDiagram, partNumber, signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
+import { MARGIN, pdfFileName } from "./sales-quotation.ts";
 import { formatBusinessDate } from "../../api/shared/dates.ts";
 import { formatAmount } from "../../api/shared/money.ts";
 
@@ -46,13 +46,12 @@ export interface VanInClearanceDocument {
 /** "VI-CEB-2026-000001" gives "VI-CEB-2026-000001.pdf". */
 export const VAN_IN_CLEARANCE_NAME = (vanInId: string): string => pdfFileName(vanInId);
 
-const TOP = 32;
-
 /** Builds the clearance of one van-in; answers the bytes of a PDF file. */
 export function buildVanInClearancePdf(view: VanInClearanceDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
+  const { flow, finish } = startDocument({
+    title: "Van-In Clearance", subject: "Van-in clearance", reference: view.vanInId, generatedAt: view.generatedAt, copy: view.copy,
+  });
   const { doc } = flow;
-  doc.setProperties({ title: `Van-In Clearance ${view.vanInId}`, subject: "Van-in clearance", creator: COMPANY_NAME });
 
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 34) => flow.fieldColumns(left, right, labelWidth);
 
@@ -107,6 +106,5 @@ export function buildVanInClearancePdf(view: VanInClearanceDocument): Uint8Array
 
   signatureRow(flow, [["Received by", view.receivedBy], ["Trucker / driver", ""], ["Yard checker", ""]], 8);
 
-  finishPages(flow, { title: "VAN-IN CLEARANCE", reference: view.vanInId, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }

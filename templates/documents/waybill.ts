@@ -1,6 +1,7 @@
 import { jsPDF } from "jspdf";
 import { deliveryModeText, documentDate, formatWeight, paymentModeText } from "./cargo-booking-slip.ts";
-import { finishPages, signatureRow } from "./cargo-transfer-slip.ts";
+import { signatureRow } from "./cargo-transfer-slip.ts";
+import { startDocument } from "./heading.ts";
 import { COMPANY_NAME } from "./list-pdf.ts";
 import { formatQuantity, MARGIN, PageFlow, pdfFileName } from "./sales-quotation.ts";
 import { drawCopyWatermark } from "./watermark.ts";
@@ -149,8 +150,6 @@ const orDash = (value: string) => (value.trim() === "" ? "-" : value);
 /** What dangerous cargo is, as the IMDG Code names it: "IMDG class 3, UN 1203". */
 const dangerousText = (view: WaybillDocument) => `IMDG class ${orDash(view.imdgClass)}, UN ${orDash(view.unNumber)}`;
 
-const TOP = 32;
-
 /**
  * A titled column of amounts: the label at the left, the figure right-aligned at the column's end; the last
  * row (a total) set in bold over a rule when `total` is set. Answers the y below it.
@@ -177,9 +176,8 @@ function amountColumn(flow: PageFlow, x: number, y: number, width: number, title
 
 /** Builds the waybill of one shipment, A4 portrait; answers the bytes of a PDF file. */
 export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
-  const flow = new PageFlow(TOP);
+  const { flow, finish } = startDocument({ title: "Waybill", subject: "Waybill", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy });
   const { doc } = flow;
-  doc.setProperties({ title: `Waybill ${view.wayBillRef}`, subject: "Waybill", creator: COMPANY_NAME });
 
   const half = flow.contentWidth / 2;
   const pair = (left: [string, string][], right: [string, string][], labelWidth = 32) => flow.fieldColumns(left, right, labelWidth);
@@ -296,8 +294,7 @@ export function buildWaybillPdf(view: WaybillDocument): Uint8Array {
 
   signatureRow(flow, [["Prepared by", view.preparedBy], ["Shipper", view.shipperName], ["Carrier's agent", ""]], 8);
 
-  finishPages(flow, { title: "WAYBILL", reference: view.wayBillRef, generatedAt: view.generatedAt, copy: view.copy });
-  return flow.bytes();
+  return finish();
 }
 
 // ---------------------------------------------------------------------------------------------------------

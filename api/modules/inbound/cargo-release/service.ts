@@ -36,6 +36,17 @@ export const croTarget = {
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 
 /**
+ * A waybill whose destination is one of the caller's branches, for a step of its cargo there: not found otherwise.
+ * Given the step ("release", "deliver"), a cancelled waybill is refused, its cargo having nothing to go through it.
+ */
+export async function destinationWaybill(db: Executor, scope: BranchScope, wayBillRef: string, step?: "release" | "deliver") {
+  const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, scope,
+    sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`, `Waybill ${wayBillRef} was not found.`);
+  if (step && waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; its cargo has nothing to ${step}.`);
+  return waybill;
+}
+
+/**
  * Accounting's answer for both sides: the first side not paid, or how each is settled. Both are asked: a prepaid
  * waybill's origin side and a collect waybill's destination side alike must be settled.
  */
@@ -203,9 +214,7 @@ export async function croCandidates(db: Db, scope: BranchScope, search: string) 
  * today, and stage 7 of its cargo (and of its tandem booking's), in one transaction. Refused, it changes nothing.
  */
 export async function createCro(db: Db, caller: Caller, input: CreateCroInput, now = new Date()) {
-  const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, caller,
-    sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, `Waybill ${input.wayBillRef} was not found.`);
-  if (waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; its cargo has nothing to release.`);
+  const waybill = await destinationWaybill(db, caller, input.wayBillRef, "release");
   const [existing] = await db.select({ id: cargoReleaseOrders.cargoReleaseOrderId }).from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, waybill.wayBillRef));
   if (existing) throw new AppError("CONFLICT", `Waybill ${waybill.wayBillRef} already has cargo release order ${existing.id}.`, { wayBillRef: ["Already released"] });
   const stages = await cargoStageTimes(db, [waybill.bookingRef], [DISCHARGED_STAGE]);

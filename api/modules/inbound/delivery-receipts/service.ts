@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import { areas, cargoDeliveryReceipts, customers, inboundCts, truckings, vessels, voyageSchedules, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
-import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
@@ -10,6 +10,7 @@ import { nextNumber } from "../../../shared/numbering.ts";
 import { PAGES } from "../../../shared/page-paths.ts";
 import type { Caller } from "../../auth/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
+import { destinationWaybill } from "../cargo-release/service.ts";
 import { inboundCtsOf } from "../inbound-cts/service.ts";
 import { INBOUND_CTS_TITLE, TIME_OUT_LEEWAY_MS } from "../inbound-cts/rules.ts";
 import { CDR_SERIES, DAMAGE_CLAIM_NOTE } from "./rules.ts";
@@ -125,8 +126,7 @@ export async function listCdrs(db: Db, scope: BranchScope, query: CdrListQuery) 
  * the branch's CDR series, with the consignee's delivery area (the waybill's consignee area unless given), audited.
  */
 export async function createCdr(db: Db, caller: Caller, input: CreateCdrInput, now = new Date()) {
-  const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, caller,
-    sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, `Waybill ${input.wayBillRef} was not found.`);
+  const waybill = await destinationWaybill(db, caller, input.wayBillRef);
   const [existing] = await db.select({ id: cargoDeliveryReceipts.cargoDeliveryReceiptId }).from(cargoDeliveryReceipts)
     .where(eq(cargoDeliveryReceipts.wayBillRef, waybill.wayBillRef));
   if (existing) {

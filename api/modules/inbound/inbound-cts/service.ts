@@ -7,13 +7,12 @@ import {
   customers,
   inboundCts,
   truckings,
-  users,
   vessels,
   voyageSchedules,
   waybills,
 } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
-import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
@@ -24,6 +23,7 @@ import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { cargoStageReached, cargoStageTimes, recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
+import { destinationWaybill } from "../cargo-release/service.ts";
 import {
   INBOUND_CTS_SERIES,
   INBOUND_CTS_STAGE,
@@ -227,9 +227,7 @@ async function tellBranch(db: Db, caller: Caller, branchCode: string, message: s
  * second at the time out, in one transaction, audited. Refused, it changes nothing.
  */
 export async function issueInboundCts(db: Db, caller: Caller, input: IssueInboundCtsInput, now = new Date()) {
-  const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, caller,
-    sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, `Waybill ${input.wayBillRef} was not found.`);
-  if (waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; its cargo has nothing to deliver.`);
+  const waybill = await destinationWaybill(db, caller, input.wayBillRef, "deliver");
   const [cro] = await db.select().from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, waybill.wayBillRef));
   if (!cro) {
     throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} has no cargo release order; its van leaves the yard once its cargo is released.`);
