@@ -1,13 +1,14 @@
 import { HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
 import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
+import type { DispatchRow } from "../../../components/dispatch/contracts.ts";
+import { DispatchLinesTable } from "../../../components/dispatch/DispatchLinesTable.tsx";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
 import { serverMessage } from "../../../lib/api.ts";
 import { useDebounced, useRecord } from "../../../lib/data/load.ts";
 import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
-import { createDeliveryList, type DispatchRow, previewDeliveries } from "../api/dispatch.ts";
-import { DeliveryLinesTable } from "./DeliveryLinesTable.tsx";
+import { createDeliveryList, previewDeliveries } from "../api/dispatch.ts";
 
 const VOYAGE_INPUT = "delivery-new-voyage";
 
@@ -66,7 +67,7 @@ export function NewDeliveryListDialog(props: { isOpen: boolean; onClose: () => v
           {branches.map((b) => <option key={b.branchCode} value={b.branchCode}>{b.branchCode} · {b.branchName}</option>)}
         </HTMLSelect>
       </FormField>
-      {preview.data && count > 0 && <DeliveryLinesTable lines={preview.data.data} testId="delivery-new-lines" />}
+      {preview.data && count > 0 && <DispatchLinesTable lines={preview.data.data} testId="delivery-new-lines" />}
       {preview.data && count === 0 && <p className="lading-cts-booking" data-testid="delivery-new-none">{preview.data.message}</p>}
       <FormField label="Remarks" id="delivery-new-remarks" helper="Goes to the dispatch team with the list.">
         <TextArea id="delivery-new-remarks" fill value={remarks} maxLength={500} onChange={(e) => setRemarks(e.currentTarget.value)}

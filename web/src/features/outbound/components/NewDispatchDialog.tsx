@@ -1,13 +1,14 @@
 import { HTMLSelect, InputGroup, TextArea } from "@blueprintjs/core";
 import { Search } from "@blueprintjs/icons";
 import { useEffect, useState } from "react";
+import type { DispatchRow } from "../../../components/dispatch/contracts.ts";
+import { DispatchLinesTable } from "../../../components/dispatch/DispatchLinesTable.tsx";
 import { FormDialog, FormField } from "../../../components/FormDialog.tsx";
 import { serverMessage } from "../../../lib/api.ts";
 import { useDebounced, useOpenings, useRecord } from "../../../lib/data/load.ts";
 import { focusSoon, useFormSave } from "../../../lib/data/save.ts";
-import { createDispatchList, type DispatchRow, previewDispatch } from "../api/dispatch.ts";
+import { createDispatchList, previewDispatch } from "../api/dispatch.ts";
 import { loadOutboundVoyages } from "../api/voyage-documents.ts";
-import { DispatchLinesTable } from "./DispatchLinesTable.tsx";
 
 const VOYAGE_INPUT = "dispatch-new-voyage";
 
