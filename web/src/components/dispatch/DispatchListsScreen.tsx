@@ -10,6 +10,7 @@ import { PageHeader } from "../PageHeader.tsx";
 import { PagedTable } from "../PagedTable.tsx";
 import type { DispatchQuery, DispatchRow, DispatchView, ListResult } from "./contracts.ts";
 import { DispatchListDialog } from "./DispatchListDialog.tsx";
+import type { NewDispatchListDialogProps } from "./NewDispatchListDialog.tsx";
 
 const STATUS_INTENT = { Draft: "none", Sent: "primary", Archived: "success" } as const;
 
@@ -49,13 +50,13 @@ export interface DispatchCalls {
  * The dispatch lists of one direction (001 §2 dispatchModule, outbound and inbound alike): a list is made as a
  * draft, sent to the branch's dispatch team (each is notified and e-mailed), then archived, and the archive is
  * read here too. `initialSearch` fills the search box from the address (a notification's link names the list).
- * The direction brings its words, its calls and its dialog making a list.
+ * The direction brings its words, its calls and its dialog making a list, which chooses the voyage its own way.
  */
 export function DispatchListsScreen(props: {
   words: DispatchWords;
   calls: DispatchCalls;
   initialSearch: string;
-  newListDialog: (dialog: { isOpen: boolean; onClose: () => void; onCreated: (row: DispatchRow) => void }) => ReactNode;
+  newListDialog: (dialog: NewDispatchListDialogProps) => ReactNode;
 }) {
   const { words, calls, initialSearch } = props;
   const id = (what: string, dispatchNum?: string) => `${words.testIdPrefix}-${what}${dispatchNum ? `-${dispatchNum}` : ""}`;
@@ -149,6 +150,7 @@ export function DispatchListsScreen(props: {
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
       {props.newListDialog({
+        words,
         isOpen: creating,
         onClose: () => setCreating(false),
         onCreated: (row) => {
