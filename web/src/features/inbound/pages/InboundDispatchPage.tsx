@@ -1,9 +1,8 @@
 import "../inbound.css";
 import { useSearch } from "wouter";
-import { type DispatchCalls, DispatchListsScreen, type DispatchWords } from "../../../components/DispatchListsScreen.tsx";
+import { DispatchListsScreen, type DispatchWords } from "../../../components/dispatch/DispatchListsScreen.tsx";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
-import { archiveDeliveryList, DISPATCH_PAGE_SIZE, loadDeliveryLists, sendDeliveryList } from "../api/dispatch.ts";
-import { DeliveryListDialog } from "../components/DeliveryListDialog.tsx";
+import { deliveryListCalls } from "../api/dispatch.ts";
 import { NewDeliveryListDialog } from "../components/NewDeliveryListDialog.tsx";
 
 const WORDS: DispatchWords = {
@@ -12,13 +11,12 @@ const WORDS: DispatchWords = {
   list: "delivery list",
   lines: (n) => `${n} door deliver${n === 1 ? "y" : "ies"}`,
   linesColumn: "Deliveries",
+  draftLines: "The released door deliveries",
   viewHint: "The list's deliveries and its workbook",
   searchLabel: "Search delivery lists",
   testIdPrefix: "delivery",
   pageTestId: "inbound-dispatch-page",
 };
-
-const CALLS: DispatchCalls = { pageSize: DISPATCH_PAGE_SIZE, load: loadDeliveryLists, send: sendDeliveryList, archive: archiveDeliveryList };
 
 /**
  * Inbound dispatch (001 §2 /inbound/dispatchModule): the delivery lists of the voyages' door deliveries at the
@@ -31,10 +29,9 @@ export default function InboundDispatchPage(_props: PageProps) {
   return (
     <DispatchListsScreen
       words={WORDS}
-      calls={CALLS}
+      calls={deliveryListCalls}
       initialSearch={params.get("dispatchNum") ?? ""}
       newListDialog={(dialog) => <NewDeliveryListDialog {...dialog} />}
-      listDialog={(dialog) => <DeliveryListDialog {...dialog} />}
     />
   );
 }

@@ -1,10 +1,8 @@
 import "../outbound.css";
-import "../voyages.css";
 import { useSearch } from "wouter";
-import { type DispatchCalls, DispatchListsScreen, type DispatchWords } from "../../../components/DispatchListsScreen.tsx";
+import { DispatchListsScreen, type DispatchWords } from "../../../components/dispatch/DispatchListsScreen.tsx";
 import { type PageProps, PAGES } from "../../../lib/paths.ts";
-import { archiveDispatchList, DISPATCH_PAGE_SIZE, loadDispatchLists, sendDispatchList } from "../api/dispatch.ts";
-import { DispatchListDialog } from "../components/DispatchListDialog.tsx";
+import { pickUpListCalls } from "../api/dispatch.ts";
 import { NewDispatchDialog } from "../components/NewDispatchDialog.tsx";
 
 const WORDS: DispatchWords = {
@@ -13,13 +11,12 @@ const WORDS: DispatchWords = {
   list: "pick-up list",
   lines: (n) => `${n} door booking${n === 1 ? "" : "s"}`,
   linesColumn: "Pick-ups",
+  draftLines: "The door bookings",
   viewHint: "The list's door bookings",
   searchLabel: "Search dispatch lists",
   testIdPrefix: "dispatch",
   pageTestId: "dispatch-page",
 };
-
-const CALLS: DispatchCalls = { pageSize: DISPATCH_PAGE_SIZE, load: loadDispatchLists, send: sendDispatchList, archive: archiveDispatchList };
 
 /**
  * Outbound dispatch (001 §2 /outbound/dispatchModule): the pick-up lists of the voyages' door bookings at the
@@ -33,10 +30,9 @@ export default function DispatchPage(_props: PageProps) {
   return (
     <DispatchListsScreen
       words={WORDS}
-      calls={CALLS}
+      calls={pickUpListCalls}
       initialSearch={params.get("dispatchNum") ?? voyageNum}
       newListDialog={(dialog) => <NewDispatchDialog {...dialog} voyageNum={voyageNum} />}
-      listDialog={(dialog) => <DispatchListDialog {...dialog} />}
     />
   );
 }

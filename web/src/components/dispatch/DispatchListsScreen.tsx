@@ -2,16 +2,15 @@ import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from "@blueprintjs
 import { Add, Archive, DocumentOpen, Refresh, Search, SendMessage } from "@blueprintjs/icons";
 import { Cell, Column } from "@blueprintjs/table";
 import { type ReactNode, useEffect, useState } from "react";
-import type { DispatchRow } from "../../../api/modules/outbound/dispatch/schemas.ts";
-import type { ListResult } from "../../../api/shared/contracts.ts";
-import { type PageQuery, usePagedList } from "../lib/data/paged-list.ts";
-import { formatDateTime } from "../lib/format.ts";
-import { confirmPrompt } from "./ConfirmPrompt.tsx";
-import { actionsCell, RowAction, textCells } from "./list-cells.tsx";
-import { PageHeader } from "./PageHeader.tsx";
-import { PagedTable } from "./PagedTable.tsx";
-
-type View = "current" | "archive";
+import { type PageQuery, usePagedList } from "../../lib/data/paged-list.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { confirmPrompt } from "../ConfirmPrompt.tsx";
+import { actionsCell, RowAction, textCells } from "../list-cells.tsx";
+import { PageHeader } from "../PageHeader.tsx";
+import { PagedTable } from "../PagedTable.tsx";
+import type { DispatchQuery, DispatchRow, DispatchView, ListResult } from "./contracts.ts";
+import { DispatchListDialog } from "./DispatchListDialog.tsx";
+import type { NewDispatchListDialogProps } from "./NewDispatchListDialog.tsx";
 
 const STATUS_INTENT = { Draft: "none", Sent: "primary", Archived: "success" } as const;
 
@@ -25,6 +24,8 @@ export interface DispatchWords {
   lines: (n: number) => string;
   /** The lines' column heading: "Pick-ups". */
   linesColumn: string;
+  /** What a draft's lines are, as the list read whole says: "The door bookings". */
+  draftLines: string;
   /** What View shows, as its hint. */
   viewHint: string;
   /** The search box's label for screen readers. */
@@ -37,7 +38,10 @@ export interface DispatchWords {
 /** What the screen asks of its direction's API. */
 export interface DispatchCalls {
   pageSize: number;
-  load: (query: { skip: number; take: number; search?: string; view: View }) => Promise<ListResult<DispatchRow>>;
+  load: (query: DispatchQuery) => Promise<ListResult<DispatchRow>>;
+  read: (dispatchNum: string) => Promise<{ data: DispatchRow }>;
+  /** The list as a workbook, where the direction has one (the inbound DeliveryList.xlsx). */
+  workbook?: (dispatchNum: string) => Promise<{ bytes: Uint8Array; fileName: string }>;
   send: (dispatchNum: string, dateModified: string) => Promise<{ message: string }>;
   archive: (dispatchNum: string, dateModified: string) => Promise<{ message: string }>;
 }
@@ -46,19 +50,18 @@ export interface DispatchCalls {
  * The dispatch lists of one direction (001 §2 dispatchModule, outbound and inbound alike): a list is made as a
  * draft, sent to the branch's dispatch team (each is notified and e-mailed), then archived, and the archive is
  * read here too. `initialSearch` fills the search box from the address (a notification's link names the list).
- * The direction brings its words, its calls and its two dialogs: making a list and reading one.
+ * The direction brings its words, its calls and its dialog making a list, which chooses the voyage its own way.
  */
 export function DispatchListsScreen(props: {
   words: DispatchWords;
   calls: DispatchCalls;
   initialSearch: string;
-  newListDialog: (dialog: { isOpen: boolean; onClose: () => void; onCreated: (row: DispatchRow) => void }) => ReactNode;
-  listDialog: (dialog: { dispatchNum: string | null; onClose: () => void }) => ReactNode;
+  newListDialog: (dialog: NewDispatchListDialogProps) => ReactNode;
 }) {
   const { words, calls, initialSearch } = props;
   const id = (what: string, dispatchNum?: string) => `${words.testIdPrefix}-${what}${dispatchNum ? `-${dispatchNum}` : ""}`;
-  const list = usePagedList<DispatchRow, View>({
-    load: (q: PageQuery<View>) => calls.load({ skip: q.skip, take: q.take, search: q.search, view: q.filter }),
+  const list = usePagedList<DispatchRow, DispatchView>({
+    load: (q: PageQuery<DispatchView>) => calls.load({ skip: q.skip, take: q.take, search: q.search, view: q.filter }),
     initialFilter: "current",
     pageSize: calls.pageSize,
     emptyNotice: "always",
@@ -119,7 +122,7 @@ export function DispatchListsScreen(props: {
       <div className="lading-toolbar">
         <InputGroup type="search" leftIcon={<Search />} className="lading-search" placeholder="Search list no., voyage or remarks"
           aria-label={words.searchLabel} value={list.searchText} onValueChange={setSearchText} data-testid={id("search")} />
-        <HTMLSelect aria-label="Lists shown" value={filter} onChange={(e) => setFilter(e.currentTarget.value as View)} data-testid={id("view")}>
+        <HTMLSelect aria-label="Lists shown" value={filter} onChange={(e) => setFilter(e.currentTarget.value as DispatchView)} data-testid={id("view")}>
           <option value="current">In work (draft and sent)</option>
           <option value="archive">Archive</option>
         </HTMLSelect>
@@ -147,6 +150,7 @@ export function DispatchListsScreen(props: {
         <Column name="Actions" cellRenderer={actions} />
       </PagedTable>
       {props.newListDialog({
+        words,
         isOpen: creating,
         onClose: () => setCreating(false),
         onCreated: (row) => {
@@ -156,7 +160,7 @@ export function DispatchListsScreen(props: {
           reloadFromStart();
         },
       })}
-      {props.listDialog({ dispatchNum: reading, onClose: () => setReading(null) })}
+      <DispatchListDialog words={words} calls={calls} dispatchNum={reading} onClose={() => setReading(null)} />
     </div>
   );
 }
