@@ -3,7 +3,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, 
 import { useState } from "react";
 import { FormField } from "../../../components/FormDialog.tsx";
 import { serverMessage } from "../../../lib/api.ts";
-import { useDebounced, useOpenings, useRecord } from "../../../lib/data/load.ts";
+import { useDebounced, useRecord } from "../../../lib/data/load.ts";
 import { notify } from "../../../lib/notify.ts";
 import { createCro, type CroCandidateRow, isUnpaidRefusal, loadCroCandidates } from "../api/cargo-release.ts";
 
