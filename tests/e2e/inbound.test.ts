@@ -296,11 +296,12 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
     await pier.getByTestId("release-remarks").fill("Consignee's trucker collects");
     await pier.getByTestId(`release-release-${cargo.wayBillRef}`).click();
     await seeNotice(pier, "Cargo release order created successfully");
-    const rowId = await pier.locator("[data-testid^='release-row-']").first().getAttribute("data-testid");
-    const id = rowId!.replace("release-row-", "");
-    cargo.releaseOrder = id;
+    // The list reloads newest first once the order is made; until then its first row is the demo line's release.
     // Cebu's series: the demo line's release took the first number.
-    expect(id).toMatch(/^CRO-CEB-\d{4}-000002$/);
+    const firstRelease = () => pier.locator("[data-testid^='release-row-']").first().getAttribute("data-testid");
+    await expect.poll(firstRelease).toMatch(/^release-row-CRO-CEB-\d{4}-000002$/);
+    const id = (await firstRelease())!.replace("release-row-", "");
+    cargo.releaseOrder = id;
     expect([await shown(`release-waybill-${id}`), await shown(`release-booking-${id}`), await shown(`release-status-${id}`)])
       .toEqual([cargo.wayBillRef, cargo.bookingRef, "Created"]);
 
@@ -330,9 +331,10 @@ describe("a voyage's cargo from discharge to van-in at Cebu, on the inbound scre
     await pier.getByTestId("inbound-cts-driver").fill("Rey Cabahug");
     await pier.getByTestId("inbound-cts-save").click();
     await seeNotice(pier, "Inbound CTS issued successfully");
-    const rowId = await pier.locator("[data-testid^='inbound-cts-row-']").first().getAttribute("data-testid");
-    const ctsNum = rowId!.replace("inbound-cts-row-", "");
-    expect(ctsNum).toMatch(/^ICTS-CEB-\d{4}-000002$/);
+    // As for the release: the reloaded list shows the new slip first, after the demo line's.
+    const firstSlip = () => pier.locator("[data-testid^='inbound-cts-row-']").first().getAttribute("data-testid");
+    await expect.poll(firstSlip).toMatch(/^inbound-cts-row-ICTS-CEB-\d{4}-000002$/);
+    const ctsNum = (await firstSlip())!.replace("inbound-cts-row-", "");
     expect([await shown(`inbound-cts-waybill-${ctsNum}`), await shown(`inbound-cts-cro-${ctsNum}`), await shown(`inbound-cts-cy-${ctsNum}`),
       await shown(`inbound-cts-status-${ctsNum}`)]).toEqual([cargo.wayBillRef, cargo.releaseOrder, "Cebu Pier 4 CY", "Issued"]);
 
