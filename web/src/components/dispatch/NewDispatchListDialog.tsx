@@ -32,10 +32,12 @@ export function NewDispatchListDialog(props: NewDispatchListDialogProps & {
   /** Fields before the voyage's (a search for it) and after it (the branch). */
   fieldsBefore?: ReactNode;
   fieldsAfter?: ReactNode;
+  /** The voyage the page opened the dialog for: when the address changes it while open, the form starts afresh. */
+  givenVoyage?: string;
   preview: RecordState<DispatchPreview>;
   create: (remarks: string) => Promise<WriteResult<DispatchRow>>;
 }) {
-  const { words, isOpen, onClose, onCreated, voyageNum, preview } = props;
+  const { words, isOpen, onClose, onCreated, voyageNum, givenVoyage, preview } = props;
   const id = (what: string) => `${words.testIdPrefix}-new-${what}`;
   const voyageInputId = id("voyage");
   const [remarks, setRemarks] = useState("");
@@ -46,7 +48,7 @@ export function NewDispatchListDialog(props: NewDispatchListDialogProps & {
     if (!isOpen) return;
     setRemarks("");
     setError(undefined);
-  }, [isOpen]);
+  }, [isOpen, givenVoyage]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -34,6 +34,7 @@ export function NewDispatchDialog(props: NewDispatchListDialogProps & { voyageNu
     <NewDispatchListDialog
       {...props}
       voyageNum={voyageNum}
+      givenVoyage={given}
       voyageMissing="Choose the voyage whose pick-ups the list carries"
       voyageHelper={voyageNum && preview.data ? `${preview.data.data.length} door pick-up${preview.data.data.length === 1 ? "" : "s"} at ${preview.data.branchCode}.` : "The pick-ups are those at the voyage's origin."}
       fieldsBefore={
