@@ -41,6 +41,7 @@ import type {
   CreateBatchInput,
   LaneQuery,
 } from "./schemas.ts";
+import { groupBy } from "../../shared/grouping.ts";
 
 /**
  * Booking batches and their bookings: creating, changing and deleting them, the lists, the lanes a booking may
@@ -156,8 +157,7 @@ export async function insertBookings(
   if (items.length === 0) return { records: [], lines: [] };
   const refs: string[] = numbered ? [...numbered] : new Array(items.length);
   if (!numbered) {
-    const perBranch = new Map<string, number[]>();
-    for (const [i, item] of items.entries()) perBranch.set(item.batch.branchCode, [...(perBranch.get(item.batch.branchCode) ?? []), i]);
+    const perBranch = groupBy(items.keys(), (i) => items[i].batch.branchCode);
     for (const [branchCode, indexes] of perBranch) {
       const block = await nextNumbers(tx, { series: BOOKING_SERIES, branchCode }, indexes.length);
       indexes.forEach((index, k) => refs[index] = block[k]);

@@ -31,6 +31,7 @@ import {
   serviceRemarks,
 } from "./rules.ts";
 import type { AddressInput, BatchRow, BookingChargeRow, BookingInput, BookingRow, CustomerPartInput } from "./schemas.ts";
+import { groupBy } from "../../shared/grouping.ts";
 
 /**
  * Bookings as records: checking one against the rules of 001 §5, writing it with its charges, and reading
@@ -330,11 +331,7 @@ export async function writeChargesMany(
   // Within PostgreSQL's limit of bind parameters per statement (9 columns a line; a call writes far fewer lines).
   for (let at = 0; at < values.length; at += 5000) after.push(...await db.insert(bookingCharges).values(values.slice(at, at + 5000)).returning());
   after.sort((a, b) => a.id - b.id);
-  const byBooking = (lines: Line[]) => {
-    const map = new Map<string, Line[]>();
-    for (const line of lines) map.set(line.bookingRef, [...(map.get(line.bookingRef) ?? []), line]);
-    return map;
-  };
+  const byBooking = (lines: Line[]) => groupBy(lines, (line) => line.bookingRef);
   const was = byBooking(before);
   const now = byBooking(after);
   // Compared as stored, so a quantity of 1 and its stored 1.000 are the same value.
@@ -460,12 +457,7 @@ export function rowsOf(records: readonly BookingRecord[], sources: RowSources): 
   const branchByCode = byCode(branchRows);
   const truckerByCode = byCode(truckerRows);
   const areaByCode = byCode(areaRows);
-  const chargesOf = new Map<string, ChargeLine[]>();
-  for (const c of chargeRows) {
-    const list = chargesOf.get(c.bookingRef);
-    if (list) list.push(c);
-    else chargesOf.set(c.bookingRef, [c]);
-  }
+  const chargesOf = groupBy(chargeRows, (c) => c.bookingRef);
   return records.map((r) => {
     const charges = (chargesOf.get(r.bookingRef) ?? []).map((c) => ({
       chargeCode: c.chargeCode,

@@ -1,4 +1,5 @@
 import type { NotificationRow } from "./schemas.ts";
+import { groupBy } from "../../shared/grouping.ts";
 
 /**
  * Hands new notifications to the open streams of one server, by recipient. A server holds one hub per database
@@ -50,11 +51,7 @@ export class NotificationHub {
   }
 
   publish(rows: readonly NotificationRow[]): void {
-    const byUser = new Map<string, NotificationRow[]>();
-    for (const row of rows) {
-      if (row.userId === null) continue;
-      byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-    }
+    const byUser = groupBy(rows.filter((row) => row.userId !== null), (row) => row.userId as string);
     for (const [userId, own] of byUser) {
       for (const listener of this.listeners.get(userId) ?? []) {
         try {

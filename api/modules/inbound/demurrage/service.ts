@@ -13,6 +13,7 @@ import {
   type FreeTimeSide, freeDaysLeft, freeTimeBilledSide, OUTBOUND_DEMURRAGE_POLICY, outboundDemurrageOn, storageDue,
 } from "./rules.ts";
 import type { AccrualLine, FreeTimeChargeView, FreeTimeView } from "./schemas.ts";
+import { groupBy } from "../../../shared/grouping.ts";
 
 /**
  * Free time of waybills (domain notes §5): the computation of a waybill's charges as of a day, read from where its
@@ -212,8 +213,7 @@ export async function lastFreeStorageDays(db: Executor, records: readonly Waybil
   ]);
   const earliest = facts.flatMap((f) => [f.waybill.cyIn, ...f.stages.values()]).filter((d): d is Date => !!d).map((d) => manilaDate(d)).sort()[0] ?? asOf;
   const calendar = await calendarOf(db, records.flatMap((r) => [r.branchCode, r.destinationBranchCode]), earliest);
-  const rowsOf = new Map<string, ChargeRecord[]>();
-  for (const row of rows) rowsOf.set(row.wayBillRef, [...(rowsOf.get(row.wayBillRef) ?? []), row]);
+  const rowsOf = groupBy(rows, (row) => row.wayBillRef);
   for (const f of facts) {
     const clocks = clocksOf(f, asOf, calendar, billedThroughOf(rowsOf.get(f.waybill.wayBillRef) ?? []));
     const storage = clocks.find((c) => c.side === "destination" && c.chargeType === "STO")?.computation;

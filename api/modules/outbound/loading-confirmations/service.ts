@@ -25,6 +25,7 @@ import type { Caller } from "../../auth/index.ts";
 import { queueEmail } from "../../email/index.ts";
 import { isLinkToken, LINK_NOT_FOUND, LINK_TOKEN_BYTES, LOADING_CONFIRMATION_SERIES } from "./rules.ts";
 import type { ConfirmationLine, ConfirmationRow, ConfirmationView, LoadingConfirmationListQuery, ResendConfirmationInput } from "./schemas.ts";
+import { groupBy } from "../../../shared/grouping.ts";
 
 /**
  * Loading confirmations (001 §3, §9): once a final tally counts a shipper's cargo onto the vessel, the shipper
@@ -68,8 +69,7 @@ const voyageText = (v: { voyageNum: string; voyageRef: string; vesselName: strin
 
 /** The loaded bookings of each (voyage, shipper) pair, booking references in order. */
 async function loadedBookingsOf(db: Executor, pairs: readonly { voyageNum: string; customerCode: string }[]) {
-  const byPair = new Map<string, string[]>();
-  if (pairs.length === 0) return byPair;
+  if (pairs.length === 0) return new Map<string, string[]>();
   const rows = await db.select({ voyageNum: bookings.voyageNum, customerCode: bookings.customerCode, bookingRef: bookings.bookingRef }).from(bookings)
     .where(and(
       inArray(bookings.voyageNum, [...new Set(pairs.map((p) => p.voyageNum))]),
@@ -77,11 +77,8 @@ async function loadedBookingsOf(db: Executor, pairs: readonly { voyageNum: strin
       eq(bookings.status, LOADED),
     ))
     .orderBy(asc(bookings.bookingRef));
-  for (const r of rows) {
-    const key = `${r.voyageNum}/${r.customerCode}`;
-    byPair.set(key, [...(byPair.get(key) ?? []), r.bookingRef]);
-  }
-  return byPair;
+  const byPair = groupBy(rows, (r) => `${r.voyageNum}/${r.customerCode}`);
+  return new Map([...byPair].map(([pair, loaded]) => [pair, loaded.map((r) => r.bookingRef)]));
 }
 
 /**
