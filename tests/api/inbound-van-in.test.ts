@@ -108,6 +108,12 @@ describe("recording a van-in", () => {
     expect((await expectErrorBody(notOut)).message).toBe(
       `Waybill ${W2.wayBillRef} has no van out on an inbound CTS; its van-in is made once the van has gone out to the consignee.`,
     );
+    const [{ status: w2Status }] = await handle.db.select({ status: waybills.status }).from(waybills).where(eq(waybills.wayBillRef, W2.wayBillRef));
+    await handle.db.update(waybills).set({ status: "Cancelled" }).where(eq(waybills.wayBillRef, W2.wayBillRef));
+    const cancelled = await as("ceb", "POST", "/InBound/vanIn/create", { wayBillRef: W2.wayBillRef.toLowerCase(), dateReturned: "2025-05-08T11:00:00+08:00", cyCode: "CEBCY1" });
+    await handle.db.update(waybills).set({ status: w2Status }).where(eq(waybills.wayBillRef, W2.wayBillRef));
+    expect(cancelled.status).toBe(400);
+    expect((await expectErrorBody(cancelled)).errors.wayBillRef).toEqual([`Waybill ${W2.wayBillRef} is cancelled; it has no van to return.`]);
     const elsewhere = await as("mnl", "POST", "/InBound/vanIn/create", { wayBillRef: W1.wayBillRef, dateReturned: "2025-05-08T11:00:00+08:00", cyCode: "VCCY1" });
     expect(elsewhere.status).toBe(404);
     expect((await expectErrorBody(elsewhere)).message).toBe(`Waybill ${W1.wayBillRef} was not found.`);

@@ -8,7 +8,6 @@ import {
   charges,
   companyPolicies,
   customers,
-  users,
   vesselUpdateDetails,
   vesselUpdateHeaders,
   vessels,
@@ -17,7 +16,7 @@ import {
   waybills,
 } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
-import { type BranchScope, branchCondition, EVERY_BRANCH, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, branchCondition, EVERY_BRANCH } from "../../../shared/branch-scope.ts";
 import { manilaToday } from "../../../shared/dates.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { formatAmount, normalizeAmount } from "../../../shared/money.ts";
@@ -41,6 +40,7 @@ import {
 } from "./rules.ts";
 import type { CargoArrivalNotice, PublicArrivalNotice, SendArrivalNoticeInput, SentNoticeRow, VesselArrivalNotice } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
+import { destinationWaybill } from "../cargo-release/service.ts";
 
 /**
  * Arrival notices (001 §3, §7 InBound, §9): the vessel arrival notice of a voyage at a port of call, and the cargo
@@ -59,10 +59,6 @@ const LOADED_STAGE = 4;
 
 const voyageMissing = (voyageNum: string) => new AppError("NOT_FOUND", `Voyage ${voyageNum} was not found.`);
 
-async function waybillInScope(db: Executor, scope: BranchScope, wayBillRef: string): Promise<WaybillRecord> {
-  return await findInScope(db, waybills, waybills.destinationBranchCode, scope, sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`,
-    `Waybill ${wayBillRef} was not found.`);
-}
 
 async function branchNames(db: Executor, codes: readonly string[]) {
   const rows = codes.length === 0 ? [] : await db.select({ code: branches.code, name: branches.name }).from(branches).where(inArray(branches.code, [...new Set(codes)]));
@@ -187,7 +183,7 @@ async function noticeWithFreeTime(db: Db, waybill: WaybillRecord, asOf: string):
 
 /** The cargo arrival notice of a waybill of the caller's branches (its destination), as of today in Manila unless given. */
 export async function cargoArrivalNotice(db: Db, scope: BranchScope, wayBillRef: string, asOf = manilaToday()): Promise<CargoArrivalNotice> {
-  return await noticeOf(db, await waybillInScope(db, scope, wayBillRef), asOf);
+  return await noticeOf(db, await destinationWaybill(db, scope, wayBillRef), asOf);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,7 +320,7 @@ async function consigneeEmailOf(db: Executor, bookingRef: string): Promise<strin
  * whom, when, by whom, the amount payable shown) and audited; every link sent stays open.
  */
 export async function sendArrivalNotice(db: Db, caller: Caller, wayBillRef: string, input: SendArrivalNoticeInput, ctx: { linkBase: string }, now = new Date()) {
-  const waybill = await waybillInScope(db, caller, wayBillRef);
+  const waybill = await destinationWaybill(db, caller, wayBillRef);
   const refuse = (message: string) => new AppError("VALIDATION", message, { wayBillRef: [message] });
   if (waybill.status === "Cancelled") throw refuse(`Waybill ${waybill.wayBillRef} is cancelled; there is no cargo to announce.`);
   const stages = await cargoStageTimes(db, [waybill.bookingRef], [DISCHARGED_STAGE]);
@@ -391,7 +387,7 @@ async function waybillOfLink(db: Db, wayBillRef: string, token: string): Promise
   if (!isLinkToken(token)) throw new AppError("NOT_FOUND", LINK_NOT_FOUND);
   const [notice] = await db.select({ wayBillRef: arrivalNotices.wayBillRef }).from(arrivalNotices).where(eq(arrivalNotices.tokenHash, await sha256Hex(token)));
   if (!notice || notice.wayBillRef.toLowerCase() !== wayBillRef.toLowerCase()) throw new AppError("NOT_FOUND", LINK_NOT_FOUND);
-  return await waybillInScope(db, EVERY_BRANCH, notice.wayBillRef);
+  return await destinationWaybill(db, EVERY_BRANCH, notice.wayBillRef);
 }
 
 /**

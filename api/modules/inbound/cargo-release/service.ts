@@ -35,14 +35,21 @@ export const croTarget = {
 
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 
+/** Why a cancelled waybill cannot take each step of its cargo at the destination. */
+const NOTHING_TO = {
+  release: "its cargo has nothing to release",
+  deliver: "its cargo has nothing to deliver",
+  return: "it has no van to return",
+} as const;
+
 /**
  * A waybill whose destination is one of the caller's branches, for a step of its cargo there: not found otherwise.
- * Given the step ("release", "deliver"), a cancelled waybill is refused, its cargo having nothing to go through it.
+ * Given the step (a release, a delivery, a van's return), a cancelled waybill is refused, naming what it lacks.
  */
-export async function destinationWaybill(db: Executor, scope: BranchScope, wayBillRef: string, step?: "release" | "deliver") {
+export async function destinationWaybill(db: Executor, scope: BranchScope, wayBillRef: string, step?: keyof typeof NOTHING_TO) {
   const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, scope,
     sql`lower(${waybills.wayBillRef}) = lower(${wayBillRef})`, `Waybill ${wayBillRef} was not found.`);
-  if (step && waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; its cargo has nothing to ${step}.`);
+  if (step && waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; ${NOTHING_TO[step]}.`);
   return waybill;
 }
 

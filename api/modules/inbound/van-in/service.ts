@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, notExists, sql } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import { containerYards, customers, vanIns, waybills } from "../../../../db/schema/index.ts";
 import { recordAudit } from "../../../shared/audit.ts";
-import { type BranchScope, branchCondition, findInScope } from "../../../shared/branch-scope.ts";
+import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { normalizeContainerNumber } from "../../../shared/container-numbers.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { formatManilaDateTime, manilaDate } from "../../../shared/dates.ts";
@@ -19,6 +19,7 @@ import { freeTimeOfWaybill } from "../demurrage/service.ts";
 import { checkReturnedVans, VAN_IN_SERIES, VAN_IN_STAGE, VAN_IN_TITLE, VAN_OUT_STAGE } from "./rules.ts";
 import type { CreateVanInInput, VanInListQuery, VanInRow } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
+import { destinationWaybill } from "../cargo-release/service.ts";
 
 /**
  * Van-in (001 §3, §4 stage 9): the empty van of a waybill released to its consignee comes back to a yard of the
@@ -184,9 +185,7 @@ async function tellBranch(db: Db, caller: Caller, row: VanInRow) {
  * nothing.
  */
 export async function createVanIn(db: Db, caller: Caller, input: CreateVanInInput, now = new Date()) {
-  const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, caller,
-    sql`lower(${waybills.wayBillRef}) = lower(${input.wayBillRef})`, `Waybill ${input.wayBillRef} was not found.`);
-  if (waybill.status === "Cancelled") throw refused("wayBillRef", `Waybill ${waybill.wayBillRef} is cancelled; it has no van to return.`);
+  const waybill = await destinationWaybill(db, caller, input.wayBillRef, "return");
   const [existing] = await db.select({ id: vanIns.vanInId }).from(vanIns).where(eq(vanIns.wayBillRef, waybill.wayBillRef));
   if (existing) throw new AppError("CONFLICT", `Waybill ${waybill.wayBillRef} already has van-in ${existing.id}.`, { wayBillRef: ["Already returned"] });
   const vanOut = (await cargoStageTimes(db, [waybill.bookingRef], [VAN_OUT_STAGE])).get(waybill.bookingRef)?.get(VAN_OUT_STAGE);
