@@ -7,6 +7,7 @@ import { adjustmentsOfLines } from "./adjusted.ts";
 import { type ChargeAdjustment, chargeAdjustmentsOf } from "../../../shared/charge-adjustments.ts";
 import type { SidePaymentRow } from "./schemas.ts";
 import { liveInvoice, settledOf } from "./settlement.ts";
+import { groupBy } from "../../../shared/grouping.ts";
 
 /**
  * Whether a waybill's side is paid, for its release (domain notes §5.5, §9): the question the inbound release asks
@@ -80,17 +81,6 @@ export function releaseAnswer(sides: Record<WaybillSide, SidePaymentRow>): { unp
   const unpaid = answers.find((a) => !a.paid) ?? null;
   const reason = unpaid ? unpaid.reason : answers.map((a) => `${a.side[0].toUpperCase()}${a.side.slice(1)}: ${a.reason}`).join(" ");
   return { unpaid, reason };
-}
-
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
-  return groups;
 }
 
 type BilledInvoice = { id: number; invoiceNo: string; billedSide: string; total: string; dateIssued: Date };

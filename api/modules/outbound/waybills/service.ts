@@ -24,6 +24,7 @@ import {
   type TandemSide, vanOutEnds, type WaybillConditions, WAYBILL_SERIES, waybillInsurance, waybillRemarks, waybillTotals, waybillWorkflow,
 } from "./rules.ts";
 import type { CreateWaybillInput, UpdateWaybillInput, WaybillListQuery, WaybillRow } from "./schemas.ts";
+import { groupBy } from "../../../shared/grouping.ts";
 
 /** The stage a booking's cargo reaches when its waybill is issued (001 §4): 1, WayBill Issued. */
 const WAYBILL_STAGE = 1;
@@ -162,12 +163,7 @@ async function rowsOf(db: Db, records: readonly WaybillRecord[]): Promise<Waybil
     insurancePoliciesOf(db, records),
     chargeAdjustmentsOf(db, refs),
   ]);
-  const linesOf = new Map<string, ChargeRecord[]>();
-  for (const line of lines) {
-    const list = linesOf.get(line.wayBillRef);
-    if (list) list.push(line);
-    else linesOf.set(line.wayBillRef, [line]);
-  }
+  const linesOf = groupBy(lines, (line) => line.wayBillRef);
   const insuranceCodes = new Set(insurance.map((c) => c.code));
   return records.map((r) => {
     const own = linesOf.get(r.wayBillRef) ?? [];
