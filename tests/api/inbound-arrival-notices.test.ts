@@ -4,7 +4,7 @@ import { recordCargoStage } from "../../api/modules/bookings/index.ts";
 import { daysBetween, manilaToday } from "../../api/shared/dates.ts";
 import { formatCentavos, toCentavos } from "../../api/shared/money.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { arrivalNotices, auditLog, bookings, companyPolicies, emailOutbox, holidays, waybillCharges } from "../../db/schema/index.ts";
+import { arrivalNotices, auditLog, bookings, companyPolicies, emailOutbox, holidays, waybillCharges, waybills } from "../../db/schema/index.ts";
 import { type AccountingWorld, seedAccountingWorld, writeInvoice } from "../support/accounting.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
@@ -165,6 +165,12 @@ describe("sending the arrival notice to the consignee", () => {
     );
     expect((await as("mnl", "POST", `/InBound/arrivalNotice/send/${W1.wayBillRef}`, {})).status).toBe(404);
     expect((await as("ceb", "POST", `/InBound/arrivalNotice/send/${W1.wayBillRef}`, { email: "not an address" })).status).toBe(400);
+    const [{ status: w1Status }] = await handle.db.select({ status: waybills.status }).from(waybills).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    await handle.db.update(waybills).set({ status: "Cancelled" }).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    const cancelled = await as("ceb", "POST", `/InBound/arrivalNotice/send/${W1.wayBillRef}`, {});
+    await handle.db.update(waybills).set({ status: w1Status }).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    expect(cancelled.status).toBe(400);
+    expect((await expectErrorBody(cancelled)).errors.wayBillRef).toEqual([`Waybill ${W1.wayBillRef} is cancelled; there is no cargo to announce.`]);
     expect(await handle.db.select().from(arrivalNotices)).toEqual([]);
   });
 

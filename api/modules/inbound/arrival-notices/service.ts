@@ -59,7 +59,6 @@ const LOADED_STAGE = 4;
 
 const voyageMissing = (voyageNum: string) => new AppError("NOT_FOUND", `Voyage ${voyageNum} was not found.`);
 
-
 async function branchNames(db: Executor, codes: readonly string[]) {
   const rows = codes.length === 0 ? [] : await db.select({ code: branches.code, name: branches.name }).from(branches).where(inArray(branches.code, [...new Set(codes)]));
   return (code: string) => rows.find((b) => b.code === code)?.name ?? code;
@@ -320,9 +319,8 @@ async function consigneeEmailOf(db: Executor, bookingRef: string): Promise<strin
  * whom, when, by whom, the amount payable shown) and audited; every link sent stays open.
  */
 export async function sendArrivalNotice(db: Db, caller: Caller, wayBillRef: string, input: SendArrivalNoticeInput, ctx: { linkBase: string }, now = new Date()) {
-  const waybill = await destinationWaybill(db, caller, wayBillRef);
+  const waybill = await destinationWaybill(db, caller, wayBillRef, "announce");
   const refuse = (message: string) => new AppError("VALIDATION", message, { wayBillRef: [message] });
-  if (waybill.status === "Cancelled") throw refuse(`Waybill ${waybill.wayBillRef} is cancelled; there is no cargo to announce.`);
   const stages = await cargoStageTimes(db, [waybill.bookingRef], [DISCHARGED_STAGE]);
   if (!stages.get(waybill.bookingRef)?.has(DISCHARGED_STAGE)) {
     throw refuse(`Waybill ${waybill.wayBillRef} has not been tallied off the vessel yet; its arrival notice is sent after the final unloading tally sheet.`);

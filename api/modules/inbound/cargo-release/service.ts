@@ -37,6 +37,7 @@ const refused = (field: string, message: string) => new AppError("VALIDATION", m
 
 /** Why a cancelled waybill cannot take each step of its cargo at the destination. */
 const NOTHING_TO = {
+  announce: "there is no cargo to announce",
   release: "its cargo has nothing to release",
   deliver: "its cargo has nothing to deliver",
   return: "it has no van to return",
@@ -44,7 +45,7 @@ const NOTHING_TO = {
 
 /**
  * A waybill whose destination is one of the caller's branches, for a step of its cargo there: not found otherwise.
- * Given the step (a release, a delivery, a van's return), a cancelled waybill is refused, naming what it lacks.
+ * Given the step (an arrival notice, a release, a delivery, a van's return), a cancelled waybill is refused, naming what it lacks.
  */
 export async function destinationWaybill(db: Executor, scope: BranchScope, wayBillRef: string, step?: keyof typeof NOTHING_TO) {
   const waybill = await findInScope(db, waybills, waybills.destinationBranchCode, scope,
