@@ -42,6 +42,13 @@ function checkPeriod(v: { dateFrom: string; dateTo: string }, ctx: z.RefinementC
   }
 }
 
+/**
+ * What a report over a period answers: its rows (under data, as the list screens read them), their totals, the
+ * period asked for, and the message shown when no row falls in it.
+ */
+const periodReport = <Row extends z.ZodType, Totals extends z.ZodType>(row: Row, totals: Totals) =>
+  z.object({ data: z.array(row), totals, dateFrom: z.string(), dateTo: z.string(), message: z.string().optional() });
+
 // ---------------------------------------------------------------------------------------------------------
 // Revenue per voyage, lane and customer
 
@@ -94,17 +101,12 @@ export const revenueWaybillRow = revenueFigures.omit({ waybills: true }).extend(
 });
 export type RevenueWaybillRow = z.infer<typeof revenueWaybillRow>;
 
-export const revenueReport = z.object({
-  /** The voyages, earliest departure first (what the list screens call data). */
-  data: z.array(revenueVoyageRow),
+/** The voyages (data), earliest departure first, with the same revenue per lane, per customer and per waybill. */
+export const revenueReport = periodReport(revenueVoyageRow, revenueFigures).extend({
   lanes: z.array(revenueGroupRow),
   customers: z.array(revenueGroupRow),
   waybills: z.array(revenueWaybillRow),
-  totals: revenueFigures,
-  dateFrom: z.string(),
-  dateTo: z.string(),
   branchCode: z.string().nullable(),
-  message: z.string().optional(),
 });
 export type RevenueReport = z.infer<typeof revenueReport>;
 
@@ -210,26 +212,14 @@ export const bookingReportRow = z.object({
 });
 export type BookingReportRow = z.infer<typeof bookingReportRow>;
 
-export const bookingReport = z.object({
-  data: z.array(bookingReportRow),
-  totals: bookingTotals,
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+export const bookingReport = periodReport(bookingReportRow, bookingTotals);
 export type BookingReport = z.infer<typeof bookingReport>;
 
 export const csrReportRow = bookingTotals.extend({ csr: z.string(), csrName: z.string() });
 export type CsrReportRow = z.infer<typeof csrReportRow>;
 
-export const csrReport = z.object({
-  /** One row per CSR, most bookings first. */
-  data: z.array(csrReportRow),
-  totals: bookingTotals,
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+/** One row per CSR, most bookings first. */
+export const csrReport = periodReport(csrReportRow, bookingTotals);
 export type CsrReport = z.infer<typeof csrReport>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -308,13 +298,7 @@ export const operationRow = operationCounts.extend({
 });
 export type OperationRow = z.infer<typeof operationRow>;
 
-export const operationReport = z.object({
-  data: z.array(operationRow),
-  totals: operationCounts,
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+export const operationReport = periodReport(operationRow, operationCounts);
 export type OperationReport = z.infer<typeof operationReport>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -349,13 +333,10 @@ export const tallyFinalizationRow = z.object({
 });
 export type TallyFinalizationRow = z.infer<typeof tallyFinalizationRow>;
 
-export const tallyFinalizationReport = z.object({
-  data: z.array(tallyFinalizationRow),
-  totals: z.object({ sheets: z.number(), final: z.number(), open: z.number(), full: z.number(), empty: z.number() }),
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+export const tallyFinalizationReport = periodReport(
+  tallyFinalizationRow,
+  z.object({ sheets: z.number(), final: z.number(), open: z.number(), full: z.number(), empty: z.number() }),
+);
 export type TallyFinalizationReport = z.infer<typeof tallyFinalizationReport>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -392,13 +373,10 @@ export const voyageHistoryRow = z.object({
 });
 export type VoyageHistoryRow = z.infer<typeof voyageHistoryRow>;
 
-export const voyageHistoryReport = z.object({
-  data: z.array(voyageHistoryRow),
-  totals: z.object({ voyages: z.number(), departed: z.number(), arrived: z.number(), lateDepartures: z.number(), lateArrivals: z.number() }),
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+export const voyageHistoryReport = periodReport(
+  voyageHistoryRow,
+  z.object({ voyages: z.number(), departed: z.number(), arrived: z.number(), lateDepartures: z.number(), lateArrivals: z.number() }),
+);
 export type VoyageHistoryReport = z.infer<typeof voyageHistoryReport>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -431,14 +409,8 @@ export const sqCommodityRow = sqCommodityFigures.extend({
 });
 export type SqCommodityRow = z.infer<typeof sqCommodityRow>;
 
-export const sqCommodityReport = z.object({
-  /** One row per commodity, biggest amount first. */
-  data: z.array(sqCommodityRow),
-  totals: sqCommodityFigures,
-  dateFrom: z.string(),
-  dateTo: z.string(),
-  message: z.string().optional(),
-});
+/** One row per commodity, biggest amount first. */
+export const sqCommodityReport = periodReport(sqCommodityRow, sqCommodityFigures);
 export type SqCommodityReport = z.infer<typeof sqCommodityReport>;
 
 // ---------------------------------------------------------------------------------------------------------
