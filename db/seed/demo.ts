@@ -472,6 +472,8 @@ const VANS: [string, VanSeed["size"], VanSeed["vanType"], VanSeed["condition"], 
   ["LDGU2010122", "20", "DRY", "Empty", "MNL-CY1"],
   ["LDGU2010138", "20", "DRY", "Empty", "MNL-CY1"],
   ["LDGU2010143", "20", "DRY", "Empty", "MNL-CY1"],
+  // Taken out for the open voyage's freight-collect booking (api/modules/outbound/demo.ts).
+  ["LDGU2010159", "20", "DRY", "Empty", "MNL-CY1"],
 ];
 
 export const DEMO_CONTAINER_VANS: VanSeed[] = [

@@ -26,14 +26,14 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 describe("the demo line's invoices, collections, cheques and manual SI", () => {
-  it("bills the open voyage's waybill on both sides and the loading voyage's prepaid waybills", async () => {
-    expect(line).toMatchObject({ croAccountings: 3, invoices: 5 });
+  it("bills the open voyage's split waybill on both sides, its freight-collect one at Cebu, and the loading voyage's prepaid waybills", async () => {
+    expect(line).toMatchObject({ croAccountings: 3, invoices: 6 });
     const records = await handle.db.select().from(croAccountings).orderBy(asc(croAccountings.id));
     expect(records.map((r) => [r.branchCode, r.side, r.status])).toEqual([["MNL", "Origin", "Posted"], ["CEB", "Destination", "Draft"], ["MNL", "Origin", "Draft"]]);
     const issued = await handle.db.select().from(invoices).orderBy(asc(invoices.id));
     expect(issued.map((i) => [i.invoiceNo, i.status, i.billedSide])).toEqual([
-      ["SI-MNL-2026-000001", "Issued", "P"], ["SI-CEB-2026-000001", "Issued", "C"], ["SI-MNL-2026-000002", "Issued", "P"],
-      ["SI-MNL-2026-000003", "Issued", "P"], ["SI-MNL-2026-000004", "Issued", "P"],
+      ["SI-MNL-2026-000001", "Issued", "P"], ["SI-CEB-2026-000001", "Issued", "C"], ["SI-CEB-2026-000002", "Issued", "C"],
+      ["SI-MNL-2026-000002", "Issued", "P"], ["SI-MNL-2026-000003", "Issued", "P"], ["SI-MNL-2026-000004", "Issued", "P"],
     ].map(([no, status, side]) => [no.replace("2026", String(new Date().getFullYear())), status, side]));
   });
 
@@ -47,12 +47,13 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     const issued = await handle.db.select().from(invoices).orderBy(asc(invoices.id));
     const settled = await handle.db.select({ collectionId: collectionLines.collectionId, invoiceId: collectionLines.invoiceId, applied: collectionLines.applied })
       .from(collectionLines).orderBy(asc(collectionLines.id));
-    // The Cebu invoice's buyer is an unregistered consignee: the cashier's round leaves it, and the consignee pays it
-    // at the counter once the cargo is discharged and the arrival notice sent (the inbound part of the line).
+    // The Cebu invoices' buyers are unregistered consignees: the cashier's round leaves them. The split waybill's
+    // consignee pays at the counter once the cargo is discharged and the arrival notice sent (the inbound part of the
+    // line); the freight-collect waybill's has not paid yet.
     expect(settled).toEqual([
       { collectionId: receipts[0].id, invoiceId: issued[0].id, applied: issued[0].total },
-      { collectionId: receipts[1].id, invoiceId: issued[2].id, applied: issued[2].total },
-      { collectionId: receipts[2].id, invoiceId: issued[3].id, applied: issued[3].total },
+      { collectionId: receipts[1].id, invoiceId: issued[3].id, applied: issued[3].total },
+      { collectionId: receipts[2].id, invoiceId: issued[4].id, applied: issued[4].total },
       { collectionId: receipts[3].id, invoiceId: issued[1].id, applied: issued[1].total },
     ]);
     const today = manilaToday();
@@ -65,9 +66,11 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     // The open voyage's waybill: its origin collected in cash, its destination at the counter.
     expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "origin")).toMatchObject({ paid: true, reason: "Collected in full." });
     expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "destination")).toMatchObject({ paid: true, reason: "Collected in full." });
+    // The freight-collect waybill owes its whole bill at Cebu.
+    expect((await waybillSidePaid(handle.db, issued[2].wayBillRef!, "destination")).paid).toBe(false);
     // A waybill paid by a cheque still waiting for its date is not paid; one whose cheque cleared is.
-    expect((await waybillSidePaid(handle.db, issued[2].wayBillRef!, "origin")).paid).toBe(false);
-    expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(true);
+    expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(false);
+    expect((await waybillSidePaid(handle.db, issued[4].wayBillRef!, "origin")).paid).toBe(true);
   });
 
   it("records the booklet and an issued manual SI, and a posting for every document", async () => {
@@ -77,7 +80,7 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
       .toEqual(["MNL", 1, "Issued", "demo.cashier", "16517.86", "1982.14", "500.00", "19000.00"]);
     const docs = await handle.db.select({ key: postings.idempotencyKey }).from(postings).orderBy(asc(postings.id));
     expect(docs.map((d) => d.key.replace(/:\d+:/, ":n:"))).toEqual([
-      "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1",
+      "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1",
       "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "PDC_CLEARING:n:r1", "MANUAL_SI:n:r1",
       "COLLECTION_RECEIPT:n:r1",
     ]);

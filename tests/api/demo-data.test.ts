@@ -237,9 +237,11 @@ describe("demo data set: the line on first start", () => {
   it("has a waybill whose cargo goes with a permit, billing the lane's permit fee, its charges split between the ends", async () => {
     const [open] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-OPEN"));
     const list = await json(await t.call("POST", "/api/OutBound/waybill/load", { token: admin, body: { voyageNum: open.voyageNum } }));
-    expect(list.total).toBe(1);
-    const [waybill] = list.data;
-    expect([waybill.isWithPermit, waybill.isSplitCharge, waybill.sealNum]).toEqual([true, true, "MNL-0456712"]);
+    // Beside it, a freight-collect waybill with neither.
+    type Listed = { isWithPermit: boolean; isSplitCharge: boolean; sealNum: string; modeOfPayment: string };
+    expect(list.data.map((w: Listed) => [w.sealNum, w.isWithPermit, w.isSplitCharge]).sort())
+      .toEqual([["MNL-0456712", true, true], ["MNL-0456713", false, false]]);
+    const waybill = list.data.find((w: Listed) => w.sealNum === "MNL-0456712");
     // The demo rate book's permit fee at Manila North Harbor, 750.00 for the one TEU, VAT-exempt, billed at origin.
     expect(waybill.charges.find((c: { chargeCode: string }) => c.chargeCode === "016"))
       .toMatchObject({ part: "PORT_ORIGIN", rate: "750.00", chargeValue: "750.00", isVatable: false, availableTo: "P", source: "SQ" });
@@ -265,23 +267,29 @@ describe("demo data set: the line on first start", () => {
     expect(open.finalTallyAt).not.toBeNull();
     const loaded = await loadingOf(open.voyageNum);
     expect(loaded.releases).toEqual([["Final Release", "demo.yard"]]);
-    expect(loaded.entries.map((e) => [e.status, e.booking])).toEqual([["Loaded", "At Vessel Loaded"]]);
+    expect(loaded.entries.map((e) => [e.status, e.booking])).toEqual([["Loaded", "At Vessel Loaded"], ["Loaded", "At Vessel Loaded"]]);
     expect(loaded.sheets).toEqual([["CEB", "Final"]]);
-    expect(loaded.lines.map((x) => [x.type, x.by])).toEqual([["FL", "demo.yard"], ["MT", "demo.yard"]]);
-    const [atVessel] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded"));
+    expect(loaded.lines.map((x) => [x.type, x.by])).toEqual([["FL", "demo.yard"], ["FL", "demo.yard"], ["MT", "demo.yard"]]);
+    // The split waybill's booking first, then the freight-collect one.
+    const [atVessel, collect] = await handle.db.select({ ref: bookings.bookingRef }).from(bookings).where(eq(bookings.status, "At Vessel Loaded")).orderBy(bookings.id);
     const stages = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, atVessel.ref));
     // Discharged at Cebu since (the inbound demo): on its unload list (5), the final inbound tally (6), released once
     // its consignee paid at the counter (7), trucked out (8) and its van back (9).
     expect(stages.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The freight-collect cargo came off the vessel with it (5, 6) and waits for its consignee to pay at Cebu.
+    const waits = await handle.db.select({ stage: bookingProgress.stage }).from(bookingProgress).where(eq(bookingProgress.bookingRef, collect.ref));
+    expect(waits.map((x) => x.stage).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const releases = await handle.db.select().from(unloadListReleases).where(eq(unloadListReleases.voyageNum, open.voyageNum));
     expect(releases.map((r) => [r.branchCode, r.releaseType, r.userCreated])).toEqual([["CEB", "Final Release", "demo.inbound"]]);
     const unloading = await handle.db.select().from(tallySheets).where(and(eq(tallySheets.voyageNum, open.voyageNum), eq(tallySheets.tallySheetType, "Unloading")));
     expect(unloading.map((x) => [x.branchCode, x.status, x.finalizedBy])).toEqual([["CEB", "Final", "demo.inbound"]]);
-    // The discharged waybill's consignee was sent its arrival notice by the Cebu inbound clerk.
+    // Each discharged waybill's consignee was sent its arrival notice by the Cebu inbound clerk.
     const [discharged] = await handle.db.select({ wayBillRef: waybills.wayBillRef }).from(waybills).where(eq(waybills.bookingRef, atVessel.ref));
+    const [unpaid] = await handle.db.select({ wayBillRef: waybills.wayBillRef }).from(waybills).where(eq(waybills.bookingRef, collect.ref));
     const notices = (await json(await t.call("GET", `/api/InBound/arrivalNotice/voyage/${open.voyageNum}`, { token: admin }))).data;
     expect(notices.waybills.map((w: { wayBillRef: string; sent: { sentBy: string }[] }) => [w.wayBillRef, w.sent.map((x) => x.sentBy)]))
-      .toEqual([[discharged.wayBillRef, ["demo.inbound"]]]);
+      .toEqual([[discharged.wayBillRef, ["demo.inbound"]], [unpaid.wayBillRef, ["demo.inbound"]]]);
+    expect(await handle.db.select().from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, unpaid.wayBillRef))).toEqual([]);
     const released = await handle.db.select().from(cargoReleaseOrders).where(eq(cargoReleaseOrders.wayBillRef, discharged.wayBillRef));
     expect(released.map((r) => [r.branchCode, r.status, r.userCreated, r.clearedBy])).toEqual([["CEB", "Cleared", "demo.inbound", "demo.inbound"]]);
     const [slip] = await handle.db.select().from(inboundCts).where(eq(inboundCts.wayBillRef, discharged.wayBillRef));
@@ -289,16 +297,16 @@ describe("demo data set: the line on first start", () => {
     const [vanIn] = await handle.db.select().from(vanIns).where(eq(vanIns.wayBillRef, discharged.wayBillRef));
     expect([slip?.status, receipt?.receivedBy, vanIn?.cyCode, vanIn?.receivedBy]).toEqual(["Issued", "Warehouse supervisor", "CEB-CY1", "demo.inbound"]);
 
-    // Its stowage plan holds both vans counted, slot after slot from the vessel's first plan; its shipper has the
+    // Its stowage plan holds the three vans counted, slot after slot from the vessel's first plan; its shipper has the
     // loading confirmation the final tally e-mailed. Read as staff read them.
     const plan = (await json(await t.call("GET", `/api/OutBound/stowage/get/${open.voyageNum}`, { token: admin }))).data;
     expect(plan.plan.planName).toBe("Bay 01 standard");
     expect(plan.placements.map((p: { containerVanNum: string; position: string }) => [p.containerVanNum, p.position])).toEqual([
-      ["LDGU2010020", "010190"], ["LDGU2010040", "010290"],
+      ["LDGU2010020", "010190"], ["LDGU2010159", "010290"], ["LDGU2010040", "010390"],
     ]);
     const confirmations = await json(await t.call("POST", "/api/OutBound/loadingConfirmation/load", { token: admin, body: { voyageNum: open.voyageNum } }));
     expect(confirmations.data.map((c: { shipperName: string; bookingRefs: string[]; sentBy: string | null; shipperEmail: string }) =>
-      [c.shipperName, c.bookingRefs, c.sentBy, c.shipperEmail])).toEqual([["Pacific Harbor Trading Corp.", [atVessel.ref], "demo.yard", "logistics@pacificharbor.example.ph"]]);
+      [c.shipperName, c.bookingRefs, c.sentBy, c.shipperEmail])).toEqual([["Pacific Harbor Trading Corp.", [atVessel.ref, collect.ref], "demo.yard", "logistics@pacificharbor.example.ph"]]);
 
     const next = await voyageOf("DEMO-LOADING");
     expect(next.finalTallyAt).toBeNull();

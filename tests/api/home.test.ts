@@ -74,8 +74,14 @@ describe("what waits for each demo role", () => {
     ]);
   });
 
+  it("shows the Cebu inbound clerk the discharged freight-collect waybill its consignee has not paid for yet", async () => {
+    expect((await home("demo.inbound")).body).toEqual({
+      data: [{ key: "releases-due", label: "Discharged waybills waiting for a cargo release order", count: 1, link: "/inbound/cargoReleaseOrder" }],
+    });
+  });
+
   it("says nothing waits to a role whose lists hold nothing for it: the account executive's own quotations wait for others", async () => {
-    for (const userId of ["demo.ae", "demo.waiver", "demo.endorser", "demo.bc", "demo.ops", "demo.inbound", "demo.cashier"]) {
+    for (const userId of ["demo.ae", "demo.waiver", "demo.endorser", "demo.bc", "demo.ops", "demo.cashier"]) {
       const { status, body } = await home(userId);
       expect(status, userId).toBe(200);
       expect(body, userId).toEqual({ data: [], message: "Nothing waits for you" });

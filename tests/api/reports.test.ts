@@ -12,14 +12,16 @@ import { openTestDatabase } from "../support/test-db.ts";
 /**
  * The reports over the demo line of a first start, against sums worked out by hand from its waybills:
  *
- * - DEMO-OPEN (MV-PIONEER, MNL→CEB): one waybill of CUS-001, freight 21,392.00 and other charges 2,352.00 + 504.00 +
- *   1,848.00 + 750.00 = 5,454.00, revenue 26,846.00.
+ * - DEMO-OPEN (MV-PIONEER, MNL→CEB): two waybills of CUS-001: the split one, freight 21,392.00 and other charges
+ *   2,352.00 + 504.00 + 1,848.00 + 750.00 = 5,454.00, revenue 26,846.00; the freight-collect one, freight 21,392.00
+ *   and others 4,704.00 (no permit fee), revenue 26,096.00. Freight 42,784.00, others 10,158.00, revenue 52,942.00.
  * - DEMO-LOADING (MV-VOYAGER): three waybills of CUS-004, two to CEB (freight 21,392.00, others 2,352.00 + 504.00 +
  *   1,848.00 = 4,704.00 each; the first had its 504.00 waived, so 4,200.00) and one to DVO (freight 30,912.00, others
  *   4,704.00). Freight 73,696.00, others 13,608.00, revenue 87,304.00, waived 504.00.
  *
- * So: lanes MNL→CEB 21,392 × 3 + 5,454 + 4,200 + 4,704 = 78,534.00 and MNL→DVO 35,616.00; customers CUS-004
- * 87,304.00 and CUS-001 26,846.00; in all freight 95,088.00, others 19,062.00, revenue 114,150.00, waived 504.00.
+ * So: lanes MNL→CEB 21,392 × 4 + 5,454 + 4,704 + 4,200 + 4,704 = 104,630.00 and MNL→DVO 35,616.00; customers
+ * CUS-004 87,304.00 and CUS-001 52,942.00; in all freight 116,480.00, others 23,766.00, revenue 140,246.00, waived
+ * 504.00.
  */
 
 let handle: DatabaseHandle;
@@ -65,21 +67,22 @@ describe("revenue per voyage, lane and customer", () => {
       .toEqual([
         // Earliest departure first: the loading voyage leaves before the open one.
         { key: loading.voyageNum, voyageRef: "DEMO-LOADING", vesselCode: "MV-VOYAGER", ...figures(3, "73696.00", "13608.00", "87304.00", "504.00") },
-        { key: open.voyageNum, voyageRef: "DEMO-OPEN", vesselCode: "MV-PIONEER", ...figures(1, "21392.00", "5454.00", "26846.00", "0.00") },
+        // The open voyage: the split waybill (its 750.00 permit fee among the other charges) and the freight-collect one.
+        { key: open.voyageNum, voyageRef: "DEMO-OPEN", vesselCode: "MV-PIONEER", ...figures(2, "42784.00", "10158.00", "52942.00", "0.00") },
       ]);
     expect(report.lanes).toEqual([
-      { key: "MNL-CEB", label: "MNL → CEB", ...figures(3, "64176.00", "14358.00", "78534.00", "504.00") },
+      { key: "MNL-CEB", label: "MNL → CEB", ...figures(4, "85568.00", "19062.00", "104630.00", "504.00") },
       { key: "MNL-DVO", label: "MNL → DVO", ...figures(1, "30912.00", "4704.00", "35616.00", "0.00") },
     ]);
-    expect(report.customers.map((c: any) => [c.key, c.revenue, c.waybills])).toEqual([["CUS-004", "87304.00", 3], ["CUS-001", "26846.00", 1]]);
-    expect(report.totals).toEqual(figures(4, "95088.00", "19062.00", "114150.00", "504.00"));
-    expect(report.waybills.map((w: any) => w.revenue)).toEqual(["25592.00", "26096.00", "35616.00", "26846.00"]);
+    expect(report.customers.map((c: any) => [c.key, c.revenue, c.waybills])).toEqual([["CUS-004", "87304.00", 3], ["CUS-001", "52942.00", 2]]);
+    expect(report.totals).toEqual(figures(5, "116480.00", "23766.00", "140246.00", "504.00"));
+    expect(report.waybills.map((w: any) => w.revenue)).toEqual(["25592.00", "26096.00", "35616.00", "26846.00", "26096.00"]);
     expect(report.message).toBeUndefined();
   });
 
   it("narrows to a voyage, a vessel or a customer; a period without voyages answers the empty message", async () => {
     const one = await json(await as("boss", `/Bookings/reports/revenue?${period}&voyageNum=${open.voyageNum}`));
-    expect(one.totals).toEqual(figures(1, "21392.00", "5454.00", "26846.00", "0.00"));
+    expect(one.totals).toEqual(figures(2, "42784.00", "10158.00", "52942.00", "0.00"));
     const vessel = await json(await as("boss", `/Bookings/reports/revenue?${period}&vesselCode=MV-VOYAGER`));
     expect(vessel.totals.revenue).toBe("87304.00");
     const shipper = await json(await as("boss", `/Bookings/reports/revenue?${period}&customerCode=CUS-001`));
@@ -136,17 +139,17 @@ describe("revenue per voyage, lane and customer", () => {
     expect(rows("By voyage")).toEqual([
       ["Voyage No", "Voyage Ref", "Vessel", "Origin", "ETD", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
       [loading.voyageNum, "DEMO-LOADING", "MV-VOYAGER MV Lading Voyager", "MNL", manilaDate(loading.estimatedTimeDeparture), 3, 73696, 13608, 87304, 504],
-      [open.voyageNum, "DEMO-OPEN", "MV-PIONEER MV Lading Pioneer", "MNL", manilaDate(open.estimatedTimeDeparture), 1, 21392, 5454, 26846, 0],
-      ["Total", "", "", "", "", 4, 95088, 19062, 114150, 504],
+      [open.voyageNum, "DEMO-OPEN", "MV-PIONEER MV Lading Pioneer", "MNL", manilaDate(open.estimatedTimeDeparture), 2, 42784, 10158, 52942, 0],
+      ["Total", "", "", "", "", 5, 116480, 23766, 140246, 504],
     ]);
     expect(rows("By lane")).toEqual([
       ["Lane", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
-      ["MNL → CEB", 3, 64176, 14358, 78534, 504],
+      ["MNL → CEB", 4, 85568, 19062, 104630, 504],
       ["MNL → DVO", 1, 30912, 4704, 35616, 0],
-      ["Total", 4, 95088, 19062, 114150, 504],
+      ["Total", 5, 116480, 23766, 140246, 504],
     ]);
-    expect(rows("By customer").map((r) => [r[0], r[5]])).toEqual([["Customer Code", "Revenue"], ["CUS-004", 87304], ["CUS-001", 26846], ["Total", 114150]]);
-    expect(rows("Waybills").at(-1)).toEqual(["Total", "", "", "", "", "", "", 95088, 19062, 114150, 504]);
+    expect(rows("By customer").map((r) => [r[0], r[5]])).toEqual([["Customer Code", "Revenue"], ["CUS-004", 87304], ["CUS-001", 52942], ["Total", 140246]]);
+    expect(rows("Waybills").at(-1)).toEqual(["Total", "", "", "", "", "", "", 116480, 23766, 140246, 504]);
     expect((book.Sheets["By voyage"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 14, 26, 8, 12, 10, 16, 16, 16, 14]);
   });
 });
@@ -165,18 +168,18 @@ describe("the operation report", () => {
         ["DEMO-AT-SEA", stage(0, 0, 0, 0, 0, 0)],
         // Three bookings out of the yard and billed, two of the waybills on the open release, one van counted so far.
         ["DEMO-LOADING", stage(3, 3, 3, 2, 1, 0)],
-        // Twelve live bookings (of sixteen: three expired, one cloned), two slips, the one waybill loaded with an empty van.
-        ["DEMO-OPEN", stage(12, 2, 1, 1, 1, 1)],
+        // Thirteen live bookings (of seventeen: three expired, one cloned), three slips, two waybills loaded with an empty van.
+        ["DEMO-OPEN", stage(13, 3, 2, 2, 2, 1)],
         ["DEMO-DRAFT", stage(0, 0, 0, 0, 0, 0)],
       ]);
     expect(report.data.find((v: any) => v.voyageRef === "DEMO-OPEN").finalTallyAt).toBe(open.finalTallyAt!.toISOString());
-    expect(report.totals).toEqual(stage(15, 5, 4, 3, 2, 1));
+    expect(report.totals).toEqual(stage(16, 6, 5, 4, 3, 1));
 
     const file = await as("clerk", `/Bookings/reports/operation/download?${period}`);
     expect(file.headers.get("content-disposition")).toContain(`Operation_Report_${addCalendarDays(today, -30)}_${addCalendarDays(today, 30)}.xlsx`);
     const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array", cellStyles: true });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Operation report"], { header: 1 });
-    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 16, 16, 6, 5, 4, 3, 1, "", ""]);
     expect(rows.find((r) => r[1] === "DEMO-LOADING")?.slice(6, 13)).toEqual([3, 3, 3, 3, 2, 1, 0]);
     expect((book.Sheets["Operation report"]["!cols"] ?? []).length).toBe(15);
     const cebu = await json(await as("cebu", `/Bookings/reports/operation?${period}`));
@@ -191,7 +194,7 @@ describe("tally sheet finalization", () => {
     const report = await json(res);
     expect(report.data.map((s: any) => [s.voyageRef, s.tallySheetType, s.status, s.destinationBranchCode, s.full, s.empty])).toEqual([
       ["DEMO-LOADING", "Loading", "Open", "CEB", 1, 0],
-      ["DEMO-OPEN", "Loading", "Final", "CEB", 1, 1],
+      ["DEMO-OPEN", "Loading", "Final", "CEB", 2, 1],
     ]);
     const [loadingSheet, finalSheet] = report.data;
     expect([loadingSheet.dateFinalized, loadingSheet.finalizedBy, loadingSheet.minutesToFinal]).toEqual([null, "", null]);
@@ -199,13 +202,13 @@ describe("tally sheet finalization", () => {
     expect(finalSheet.finalizedBy).not.toBe("");
     expect(finalSheet.minutesToFinal).toBeGreaterThanOrEqual(0);
     expect(Date.parse(finalSheet.lastCounted) <= Date.parse(finalSheet.dateFinalized)).toBe(true);
-    expect(report.totals).toEqual({ sheets: 2, final: 1, open: 1, full: 2, empty: 1 });
+    expect(report.totals).toEqual({ sheets: 2, final: 1, open: 1, full: 3, empty: 1 });
 
     const file = await as("yard", `/Bookings/reports/tallySheetFinalization/download?${period}`);
     const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array" });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Tally sheet finalization"], { header: 1 });
     expect(rows).toHaveLength(4);
-    expect(rows.at(-1)?.slice(0, 10)).toEqual(["Total", "1 final, 1 open", "", "", "", "", "", "", 2, 1]);
+    expect(rows.at(-1)?.slice(0, 10)).toEqual(["Total", "1 final, 1 open", "", "", "", "", "", "", 3, 1]);
     // The outbound menu's report: the voyage menu alone does not open it.
     expect((await as("clerk", `/Bookings/reports/tallySheetFinalization?${period}`)).status).toBe(403);
   });
@@ -253,18 +256,18 @@ describe("comparative revenue", () => {
     const report = await json(res);
     expect(report.periods.previous.dateTo).toBe(loadingDay);
     const row = (key: string, label: string, current: string, previous: string) => ({ key, label, current, previous, lastYear: "0.00" });
-    expect(report.data).toEqual([row("MNL-CEB", "MNL → CEB", "26846.00", "51688.00"), row("MNL-DVO", "MNL → DVO", "0.00", "35616.00")]);
+    expect(report.data).toEqual([row("MNL-CEB", "MNL → CEB", "52942.00", "51688.00"), row("MNL-DVO", "MNL → DVO", "0.00", "35616.00")]);
     expect(report.customers).toEqual([
-      row("CUS-001", expect.any(String), "26846.00", "0.00"),
+      row("CUS-001", expect.any(String), "52942.00", "0.00"),
       row("CUS-004", expect.any(String), "0.00", "87304.00"),
     ]);
-    expect(report.totals).toEqual({ key: "", label: "All", current: "26846.00", previous: "87304.00", lastYear: "0.00" });
+    expect(report.totals).toEqual({ key: "", label: "All", current: "52942.00", previous: "87304.00", lastYear: "0.00" });
 
     const file = await as("boss", `/Bookings/reports/comparativeRevenue/download?dateFrom=${addCalendarDays(loadingDay, 1)}&dateTo=${openDay}`);
     const book = XLSX.read(new Uint8Array(await file.arrayBuffer()), { type: "array", cellStyles: true });
     expect(book.SheetNames).toEqual(["By lane", "By customer"]);
     const lanes = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By lane"], { header: 1 });
-    expect(lanes.slice(1)).toEqual([["MNL → CEB", 26846, 51688, 0], ["MNL → DVO", 0, 35616, 0], ["Total", 26846, 87304, 0]]);
+    expect(lanes.slice(1)).toEqual([["MNL → CEB", 52942, 51688, 0], ["MNL → DVO", 0, 35616, 0], ["Total", 52942, 87304, 0]]);
     expect(lanes[0][1]).toBe(`This period (${addCalendarDays(loadingDay, 1)} to ${openDay})`);
     expect((book.Sheets["By lane"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([34, 34, 34, 34]);
     expect((await as("clerk", `/Bookings/reports/comparativeRevenue?${period}`)).status).toBe(403);
@@ -272,15 +275,15 @@ describe("comparative revenue", () => {
 });
 
 /**
- * The demo line's nineteen bookings, all dated today and made by demo.ops at Manila: Draft 4, Sent 1, Confirmed 4,
- * ATW Issued 1, Outbound CTS Issued 4, At Vessel Loaded 1, Expired 3, Cloned 1. The fifteen live ones carry one TEU
- * each; their quantities add up to 2,900 and their charges to 11 × 31,846.00 + 41,366.00 (the Davao booking) +
- * 3 × 33,176.00 = 491,200.00.
+ * The demo line's twenty bookings, all dated today and made by demo.ops at Manila: Draft 4, Sent 1, Confirmed 4,
+ * ATW Issued 1, Outbound CTS Issued 4, At Vessel Loaded 2, Expired 3, Cloned 1. The sixteen live ones carry one TEU
+ * each; their quantities add up to 3,400 (the freight-collect booking's 500 among them) and their charges to
+ * 12 × 31,846.00 + 41,366.00 (the Davao booking) + 3 × 33,176.00 = 523,046.00.
  */
 const DEMO_STATUSES = {
-  "Draft": 4, "Sent": 1, "Confirmed": 4, "ATW Issued": 1, "Outbound CTS Issued": 4, "At Vessel Loaded": 1, "Expired": 3, "Cloned": 1,
+  "Draft": 4, "Sent": 1, "Confirmed": 4, "ATW Issued": 1, "Outbound CTS Issued": 4, "At Vessel Loaded": 2, "Expired": 3, "Cloned": 1,
 };
-const DEMO_BOOKINGS = { bookings: 19, live: 15, quantity: 2900, teu: 15, amount: "491200.00", statuses: DEMO_STATUSES };
+const DEMO_BOOKINGS = { bookings: 20, live: 16, quantity: 3400, teu: 16, amount: "523046.00", statuses: DEMO_STATUSES };
 
 describe("the booking report and bookings by CSR", () => {
   it("counts the demo bookings by status and adds up the live ones as worked out by hand", async () => {
@@ -288,7 +291,7 @@ describe("the booking report and bookings by CSR", () => {
     expect(res.status).toBe(200);
     const report = await json(res);
     expect(report.totals).toEqual(DEMO_BOOKINGS);
-    expect(report.data).toHaveLength(19);
+    expect(report.data).toHaveLength(20);
     expect(report.data.filter((b: any) => b.destinationBranchCode === "DVO").map((b: any) => [b.status, b.amount, b.csr, b.csrName]))
       .toEqual([["Outbound CTS Issued", "41366.00", "demo.ops", expect.any(String)]]);
     const loading = await json(await as("clerk", `/Bookings/reports/bookings?${period}&voyageNum=${(await loadingVoyage()).voyageNum}`));
@@ -316,10 +319,10 @@ describe("the booking report and bookings by CSR", () => {
     const book = XLSX.read(new Uint8Array(await bookingsFile.arrayBuffer()), { type: "array", cellStyles: true });
     expect(book.SheetNames).toEqual(["Bookings", "By status"]);
     const lines = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["Bookings"], { header: 1 });
-    expect(lines).toHaveLength(21);
-    expect(lines.at(-1)).toEqual(["Total (live bookings)", "", "", "", "", "", "", "", "", "", "", 2900, 15, 491200]);
+    expect(lines).toHaveLength(22);
+    expect(lines.at(-1)).toEqual(["Total (live bookings)", "", "", "", "", "", "", "", "", "", "", 3400, 16, 523046]);
     expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By status"], { header: 1 })).toEqual([
-      ["Status", "Bookings"], ...Object.entries(DEMO_STATUSES), ["Total", 19],
+      ["Status", "Bookings"], ...Object.entries(DEMO_STATUSES), ["Total", 20],
     ]);
     expect((book.Sheets["By status"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([22, 10]);
 
@@ -327,7 +330,7 @@ describe("the booking report and bookings by CSR", () => {
     const csrBook = XLSX.read(new Uint8Array(await csrFile.arrayBuffer()), { type: "array" });
     const csrRows = XLSX.utils.sheet_to_json<unknown[]>(csrBook.Sheets["Bookings by CSR"], { header: 1 });
     expect(csrRows[0]).toEqual(["CSR", "Name", "Bookings", ...Object.keys(DEMO_STATUSES), "Live", "Quantity", "TEU", "Amount"]);
-    expect(csrRows.at(-1)).toEqual(["Total", "", 19, ...Object.values(DEMO_STATUSES), 15, 2900, 15, 491200]);
+    expect(csrRows.at(-1)).toEqual(["Total", "", 20, ...Object.values(DEMO_STATUSES), 16, 3400, 16, 523046]);
   });
 });
 

@@ -9,17 +9,18 @@ import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
- * The SQ-based commodity report over the demo line of a first start. Every one of the 19 demo bookings is priced
+ * The SQ-based commodity report over the demo line of a first start. Every one of the 20 demo bookings is priced
  * from a quotation (SQ-MNL-…-000001 of CUS-001 or SQ-MNL-…-000002 of CUS-004) and names no commodity, so the test
  * books commodities on five of them, and on a cloned and an expired one that must add nothing:
  *
  * - RICE (AGRI): BK-…-000005 and 000006 of CUS-001 (quantity 300 + 400, 1 TEU each, 31,846.00 each): 2 bookings,
- *   1 quotation, quantity 700, TEU 2, amount 63,692.00; BK-…-000010 (Cloned) left out.
- * - CEMENT (CONST): BK-…-000007, 000008, 000009 of CUS-004 (quantity 100 + 200 + 300, 31,846.00 + 31,846.00 +
- *   41,366.00): 3 bookings, 1 quotation, quantity 600, TEU 3, amount 105,058.00; BK-…-000011 (Expired) left out.
- * - No commodity: the other ten live bookings, 1, 2, 3, 4, 12, 13 and 16 at 31,846.00 and 17, 18 and 19 at 33,176.00
- *   = 322,450.00; quantity 100+100+100+200+300+100+100+200+200+200 = 1,600; TEU 10; both quotations.
- * - In all: 15 live bookings of 2 quotations, quantity 2,900, TEU 15, amount 491,200.00 (the booking report's live
+ *   1 quotation, quantity 700, TEU 2, amount 63,692.00; BK-…-000011 (Cloned) left out.
+ * - CEMENT (CONST): BK-…-000008, 000009, 000010 of CUS-004 (quantity 100 + 200 + 300, 31,846.00 + 31,846.00 +
+ *   41,366.00): 3 bookings, 1 quotation, quantity 600, TEU 3, amount 105,058.00; BK-…-000012 (Expired) left out.
+ * - No commodity: the other eleven live bookings, 1, 2, 3, 4, 7 (freight collect), 13, 14 and 17 at 31,846.00 and
+ *   18, 19 and 20 at 33,176.00 = 354,296.00; quantity 100+100+100+200+500+300+100+100+200+200+200 = 2,100; TEU 11;
+ *   both quotations.
+ * - In all: 16 live bookings of 2 quotations, quantity 3,400, TEU 16, amount 523,046.00 (the booking report's live
  *   totals).
  */
 
@@ -39,8 +40,8 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   await firstStart(handle.db, { adminPassword: "demo-admin-password-1", linkBase: "http://localhost:8000" });
   t = makeTestApp(handle.db);
-  await handle.db.update(bookings).set({ commodityCode: "RICE" }).where(inArray(bookings.bookingRef, [5, 6, 10].map(ref)));
-  await handle.db.update(bookings).set({ commodityCode: "CEMENT" }).where(inArray(bookings.bookingRef, [7, 8, 9, 11].map(ref)));
+  await handle.db.update(bookings).set({ commodityCode: "RICE" }).where(inArray(bookings.bookingRef, [5, 6, 11].map(ref)));
+  await handle.db.update(bookings).set({ commodityCode: "CEMENT" }).where(inArray(bookings.bookingRef, [8, 9, 10, 12].map(ref)));
   const people = [
     ["clerk", ["VOYAGE"], ["MNL"]],
     ["cebu", ["VOYAGE"], ["CEB"]],
@@ -55,8 +56,8 @@ afterAll(() => handle?.close());
 
 const RICE = { commodityCode: "RICE", commodityName: "Milled rice", categoryCode: "AGRI", quotations: 1, bookings: 2, quantity: 700, teu: 2, amount: "63692.00" };
 const CEMENT = { commodityCode: "CEMENT", commodityName: "Cement", categoryCode: "CONST", quotations: 1, bookings: 3, quantity: 600, teu: 3, amount: "105058.00" };
-const NONE = { commodityCode: "", commodityName: "No commodity", categoryCode: "", quotations: 2, bookings: 10, quantity: 1600, teu: 10, amount: "322450.00" };
-const TOTALS = { quotations: 2, bookings: 15, quantity: 2900, teu: 15, amount: "491200.00" };
+const NONE = { commodityCode: "", commodityName: "No commodity", categoryCode: "", quotations: 2, bookings: 11, quantity: 2100, teu: 11, amount: "354296.00" };
+const TOTALS = { quotations: 2, bookings: 16, quantity: 3400, teu: 16, amount: "523046.00" };
 
 describe("the SQ-based commodity report", () => {
   it("groups the live bookings priced from a quotation by commodity, biggest amount first, as worked out by hand", async () => {
@@ -95,10 +96,10 @@ describe("the SQ-based commodity report", () => {
     expect(book.SheetNames).toEqual(["By commodity"]);
     expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By commodity"], { header: 1, defval: "" })).toEqual([
       ["Commodity Code", "Commodity", "Category", "Quotations", "Bookings", "Quantity", "TEU", "Amount"],
-      ["", "No commodity", "", 2, 10, 1600, 10, 322450],
+      ["", "No commodity", "", 2, 11, 2100, 11, 354296],
       ["CEMENT", "Cement", "CONST", 1, 3, 600, 3, 105058],
       ["RICE", "Milled rice", "AGRI", 1, 2, 700, 2, 63692],
-      ["Total", "", "", 2, 15, 2900, 15, 491200],
+      ["Total", "", "", 2, 16, 3400, 16, 523046],
     ]);
     expect((book.Sheets["By commodity"]["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([16, 30, 14, 12, 10, 10, 8, 16]);
   });

@@ -58,15 +58,15 @@ describe("lading report revenue", () => {
     const run = await lading(["report", "revenue", "--from", from, "--to", to, "--out", dataDir], env);
     expect(run.code, run.stderr).toBe(0);
     const file = path.join(dataDir, `Revenue_Report_${from}_${to}.xlsx`);
-    expect(run.stdout.trim()).toBe(`Wrote 4 waybills to ${file}`);
+    expect(run.stdout.trim()).toBe(`Wrote 5 waybills to ${file}`);
     const book = XLSX.read(readFileSync(file), { type: "buffer", cellStyles: true });
     expect(book.SheetNames).toEqual(["By voyage", "By lane", "By customer", "Waybills"]);
     const lanes = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By lane"]!, { header: 1 });
     expect(lanes).toEqual([
       ["Lane", "Waybills", "Freight", "Other Charges", "Revenue", "Waived"],
-      ["MNL → CEB", 3, 64176, 14358, 78534, 504],
+      ["MNL → CEB", 4, 85568, 19062, 104630, 504],
       ["MNL → DVO", 1, 30912, 4704, 35616, 0],
-      ["Total", 4, 95088, 19062, 114150, 504],
+      ["Total", 5, 116480, 23766, 140246, 504],
     ]);
     expect((book.Sheets["By lane"]!["!cols"] ?? []).map((c: { wch?: number }) => c.wch)).toEqual([16, 10, 16, 16, 16, 14]);
   });
@@ -88,16 +88,16 @@ describe("lading report revenue", () => {
     const bookings = await lading(["report", "bookings", "--from", from, "--to", to, "--out", dataDir], env);
     expect(bookings.code, bookings.stderr).toBe(0);
     const bookingsFile = path.join(dataDir, `Booking_Report_${from}_${to}.xlsx`);
-    expect(bookings.stdout.trim()).toBe(`Wrote 19 bookings to ${bookingsFile}`);
+    expect(bookings.stdout.trim()).toBe(`Wrote 20 bookings to ${bookingsFile}`);
     const statuses = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(bookingsFile), { type: "buffer" }).Sheets["By status"]!, { header: 1 });
-    expect(statuses.at(-1)).toEqual(["Total", 19]);
+    expect(statuses.at(-1)).toEqual(["Total", 20]);
 
     const csr = await lading(["report", "csr", "--from", from, "--to", to, "--out", dataDir], env);
     expect(csr.code, csr.stderr).toBe(0);
     const csrFile = path.join(dataDir, `Bookings_by_CSR_${from}_${to}.xlsx`);
-    expect(csr.stdout.trim()).toBe(`Wrote 19 bookings to ${csrFile}`);
+    expect(csr.stdout.trim()).toBe(`Wrote 20 bookings to ${csrFile}`);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(csrFile), { type: "buffer" }).Sheets["Bookings by CSR"]!, { header: 1 });
-    expect(rows.map((r) => [r[0], r[2], r.at(-1)])).toEqual([["CSR", "Bookings", "Amount"], ["demo.ops", 19, 491200], ["Total", 19, 491200]]);
+    expect(rows.map((r) => [r[0], r[2], r.at(-1)])).toEqual([["CSR", "Bookings", "Amount"], ["demo.ops", 20, 523046], ["Total", 20, 523046]]);
   });
 
   it("writes comparative revenue, the demo voyages all in this period", async () => {
@@ -106,7 +106,7 @@ describe("lading report revenue", () => {
     const file = path.join(dataDir, `Comparative_Revenue_${from}_${to}.xlsx`);
     expect(run.stdout.trim()).toBe(`Wrote 2 lanes to ${file}`);
     const lanes = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By lane"]!, { header: 1 });
-    expect(lanes.slice(1)).toEqual([["MNL → CEB", 78534, 0, 0], ["MNL → DVO", 35616, 0, 0], ["Total", 114150, 0, 0]]);
+    expect(lanes.slice(1)).toEqual([["MNL → CEB", 104630, 0, 0], ["MNL → DVO", 35616, 0, 0], ["Total", 140246, 0, 0]]);
   });
 
   it("writes the operation report of the demo voyages", async () => {
@@ -115,7 +115,7 @@ describe("lading report revenue", () => {
     const file = path.join(dataDir, `Operation_Report_${from}_${to}.xlsx`);
     expect(run.stdout.trim()).toBe(`Wrote 5 voyages to ${file}`);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Operation report"]!, { header: 1 });
-    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 15, 15, 5, 4, 3, 2, 1, "", ""]);
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", "", "", 16, 16, 6, 5, 4, 3, 1, "", ""]);
   });
 
   it("writes tally sheet finalization of the demo voyages", async () => {
@@ -124,7 +124,7 @@ describe("lading report revenue", () => {
     const file = path.join(dataDir, `Tally_Sheet_Finalization_${from}_${to}.xlsx`);
     expect(run.stdout.trim()).toBe(`Wrote 2 tally sheets to ${file}`);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["Tally sheet finalization"]!, { header: 1 });
-    expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([["Status", "Full Vans", "Empty Vans"], ["Open", 1, 0], ["Final", 1, 1], ["", 2, 1]]);
+    expect(rows.map((r) => [r[2], r[8], r[9]])).toEqual([["Status", "Full Vans", "Empty Vans"], ["Open", 1, 0], ["Final", 2, 1], ["", 3, 1]]);
   });
 
   it("writes the voyage history of the demo voyages", async () => {
@@ -140,9 +140,9 @@ describe("lading report revenue", () => {
     const run = await lading(["report", "sq-commodity", "--from", from, "--to", to, "--out", dataDir], env);
     expect(run.code, run.stderr).toBe(0);
     const file = path.join(dataDir, `SQ_Commodity_Report_${from}_${to}.xlsx`);
-    expect(run.stdout.trim()).toBe(`Wrote 15 bookings to ${file}`);
+    expect(run.stdout.trim()).toBe(`Wrote 16 bookings to ${file}`);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(readFileSync(file), { type: "buffer" }).Sheets["By commodity"]!, { header: 1, defval: "" });
-    expect(rows.slice(1)).toEqual([["", "No commodity", "", 2, 15, 2900, 15, 491200], ["Total", "", "", 2, 15, 2900, 15, 491200]]);
+    expect(rows.slice(1)).toEqual([["", "No commodity", "", 2, 16, 3400, 16, 523046], ["Total", "", "", 2, 16, 3400, 16, 523046]]);
   });
 });
 

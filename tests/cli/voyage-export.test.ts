@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
@@ -39,6 +39,8 @@ let env: { DATA_DIR: string };
 let voyageNum: string;
 let wayBillRef: string;
 let waybill: typeof waybills.$inferSelect;
+/** The open voyage's freight-collect waybill, loaded beside the first. */
+let collect: typeof waybills.$inferSelect;
 let releaseId: string;
 let finalTallyDay: string;
 
@@ -62,15 +64,17 @@ beforeAll(async () => {
     await firstStart(handle.db, { adminPassword: "voyage-export-admin-1", linkBase: "http://localhost:8000" });
     const [open] = await handle.db.select().from(voyageSchedules).where(eq(voyageSchedules.voyageRef, "DEMO-OPEN"));
     voyageNum = open.voyageNum;
-    const [wb] = await handle.db.select().from(waybills).where(and(eq(waybills.voyageNum, voyageNum), ne(waybills.status, "Cancelled")));
+    const [wb, second] = await handle.db.select().from(waybills).where(and(eq(waybills.voyageNum, voyageNum), ne(waybills.status, "Cancelled")))
+      .orderBy(asc(waybills.id));
     wayBillRef = wb.wayBillRef;
     waybill = wb;
+    collect = second;
     [{ releaseId }] = await handle.db.select({ releaseId: loadListReleases.releaseId }).from(loadListReleases).where(eq(loadListReleases.voyageNum, voyageNum));
-    // The demo's final tally for Cebu counted the waybill's van and one empty van; a second empty van is added.
+    // The demo's final tally for Cebu counted the two waybills' vans and one empty van; a second empty van is added.
     const [ts] = await handle.db.select().from(tallySheets)
       .where(and(eq(tallySheets.voyageNum, voyageNum), eq(tallySheets.tallySheetType, "Loading"), eq(tallySheets.destinationBranchCode, "CEB")));
     const counted = await handle.db.select().from(tallySheetLines).where(eq(tallySheetLines.tallySheetId, ts.id));
-    expect(counted.map((l) => [l.wayBillRef, l.containerType])).toEqual([[wayBillRef, "FL"], [null, "MT"]]);
+    expect(counted.map((l) => [l.wayBillRef, l.containerType])).toEqual([[wayBillRef, "FL"], [collect.wayBillRef, "FL"], [null, "MT"]]);
     await handle.db.insert(tallySheetLines).values({
       tallySheetId: ts.id, entryId: "export-e3", containerVanNum: "LDGU2010042", containerType: "MT", size: "20", timeTallied: new Date(),
     });
@@ -87,13 +91,13 @@ describe("lading export voyage", () => {
     const run = await lading(["export", "voyage", voyageNum, "--out", out], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split("\n")).toEqual([
-      `Wrote 1 waybill to ${path.join(out, `Buildup-${voyageNum}.pdf`)}`,
-      `Wrote 1 waybill to ${path.join(out, "Buildup.xlsx")}`,
-      `Wrote 1 waybill to ${path.join(out, "Load_List.xlsx")}`,
-      `Wrote 1 waybill to ${path.join(out, "Coasting_Manifest.xlsx")}`,
-      `Wrote 1 waybill to ${path.join(out, "Loading_Report.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, `Buildup-${voyageNum}.pdf`)}`,
+      `Wrote 2 waybills to ${path.join(out, "Buildup.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, "Load_List.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, "Coasting_Manifest.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, "Loading_Report.xlsx")}`,
       `Wrote 2 empty vans to ${path.join(out, "Empty_Container_Report.xlsx")}`,
-      `Wrote 1 waybill to ${path.join(out, "Cargo_Costing_Manifest.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, "Cargo_Costing_Manifest.xlsx")}`,
     ]);
     expect(readdirSync(out).sort()).toEqual([
       `Buildup-${voyageNum}.pdf`, "Buildup.xlsx", "Cargo_Costing_Manifest.xlsx", "Coasting_Manifest.xlsx", "Empty_Container_Report.xlsx", "Load_List.xlsx",
@@ -104,18 +108,18 @@ describe("lading export voyage", () => {
     const tab = `${voyageNum.replace(/^VOY-/, "")} MNL-CEB ${finalTallyDay.slice(2).replace(/-/g, "")}`;
     const loading = sheet(path.join(out, "Loading_Report.xlsx"));
     expect(loading.names).toEqual([tab]);
-    expect(loading.rows.slice(3)).toEqual([["Destination", "Cargo", "TEU", "Goods"], ["Cebu", "1 x 20 FULLS LOADED", 1, ""], ["Total", "", 1, ""]]);
+    expect(loading.rows.slice(3)).toEqual([["Destination", "Cargo", "TEU", "Goods"], ["Cebu", "2 x 20 FULLS LOADED", 2, ""], ["Total", "", 2, ""]]);
     expect(loading.widths).toEqual([16, 24, 7, 40]);
     const empties = sheet(path.join(out, "Empty_Container_Report.xlsx"));
     expect([empties.names, empties.rows[3].slice(0, 2)]).toEqual([[tab], ["Cebu", "2 x 20 EMPTIES"]]);
     const buildup = sheet(path.join(out, "Buildup.xlsx"));
-    expect(buildup.rows.slice(4, 5).map((r) => [r[2], r[3], r[32]])).toEqual([[wayBillRef, "Loaded", "Yes"]]);
+    expect(buildup.rows.slice(4, 6).map((r) => [r[2], r[3], r[32]])).toEqual([[wayBillRef, "Loaded", "Yes"], [collect.wayBillRef, "Loaded", "Yes"]]);
     const manifest = sheet(path.join(out, "Coasting_Manifest.xlsx"));
-    expect(manifest.rows[4][1]).toBe(wayBillRef);
+    expect([manifest.rows[4][1], manifest.rows[5][1]]).toEqual([wayBillRef, collect.wayBillRef]);
     const costing = sheet(path.join(out, "Cargo_Costing_Manifest.xlsx"));
-    expect([costing.rows[4][1], costing.rows[5][0]]).toEqual([wayBillRef, "Total"]);
+    expect([costing.rows[4][1], costing.rows[5][1], costing.rows[6][0]]).toEqual([wayBillRef, collect.wayBillRef, "Total"]);
 
-    // The load list: the title naming the voyage, its vessel, route and every release, the heads, the one waybill.
+    // The load list: the title naming the voyage, its vessel, route and every release, the heads, the two waybills.
     const list = sheet(path.join(out, "Load_List.xlsx"));
     expect(list.names).toEqual([tab]);
     expect(list.rows[0][0]).toBe(`Load List: DEMO-OPEN (${voyageNum}), MV Lading Pioneer, Manila to Cebu, every release`);
@@ -126,6 +130,9 @@ describe("lading export voyage", () => {
     expect(list.rows.slice(2)).toEqual([[
       1, wayBillRef, waybill.bookingRef, releaseId, "Pacific Harbor Trading Corp.", waybill.consigneeName, "Cebu", "LDGU2010020", "20",
       "MNL-0456712", waybill.goods, waybill.quantity, 1, Number(waybill.cargoWeight), waybill.modeOfDelivery, waybill.modeOfPayment, "Loaded",
+    ], [
+      2, collect.wayBillRef, collect.bookingRef, releaseId, "Pacific Harbor Trading Corp.", collect.consigneeName, "Cebu", "LDGU2010159", "20",
+      "MNL-0456713", "Dried mangoes", 500, 1, 12.5, "PTP", "C", "Loaded",
     ]]);
     expect(list.widths).toEqual([6, 22, 22, 22, 32, 32, 16, 14, 6, 14, 30, 10, 6, 13, 16, 16, 14]);
   }, 120_000);
@@ -135,7 +142,7 @@ describe("lading export voyage", () => {
     const run = await lading(["export", "voyage", voyageNum, "--report", "load-list", "empties", "--out", out], env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim().split("\n")).toEqual([
-      `Wrote 1 waybill to ${path.join(out, "Load_List.xlsx")}`,
+      `Wrote 2 waybills to ${path.join(out, "Load_List.xlsx")}`,
       `Wrote 2 empty vans to ${path.join(out, "Empty_Container_Report.xlsx")}`,
     ]);
     expect(readdirSync(out).sort()).toEqual(["Empty_Container_Report.xlsx", "Load_List.xlsx"]);

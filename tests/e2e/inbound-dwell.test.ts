@@ -53,7 +53,7 @@ afterAll(async () => {
 
 
 describe("dwell time", () => {
-  it("charts the demo discharge at Cebu: one waybill, released and its van back the day it was tallied; downloads the workbook", async () => {
+  it("charts the demo discharge at Cebu: two waybills, one released and its van back the day it was tallied; downloads the workbook", async () => {
     await page.goto(`${baseURL}/inbound`);
     await page.getByTestId("area-link-dwell_time").click();
     const from = await page.getByTestId("dwell-time-from").inputValue();
@@ -63,10 +63,11 @@ describe("dwell time", () => {
     };
     const demo = all.data.find((g) => g.voyageRef === "DEMO-OPEN")!;
     expect(demo).toBeDefined();
-    // The demo line discharges, releases, trucks out and takes back its one Cebu waybill on the day of the first start.
+    // The demo line discharges two Cebu waybills on the day of the first start and releases, trucks out and takes back
+    // the one whose consignee paid; the freight-collect one waits.
     await page.getByTestId("dwell-time-voyage").fill(demo.voyageNum);
     await page.getByTestId("dwell-time-summary").filter({
-      hasText: exactly("1 waybill(s) discharged: 1 released after 0.0 day(s) on average, 1 van(s) back after 0.0 day(s) on average."),
+      hasText: exactly("2 waybill(s) discharged: 1 released after 0.0 day(s) on average, 1 van(s) back after 0.0 day(s) on average."),
     }).waitFor();
     expect(await page.getByTestId(`dwell-time-chart-bar-${demo.voyageNum}-CEB`).locator("title").textContent())
       .toBe("DEMO-OPEN at CEB: Average days to release 0.0, Average days to van-in 0.0");
@@ -77,23 +78,30 @@ describe("dwell time", () => {
     await download.saveAs(file);
     const book = XLSX.read(readFileSync(file), { type: "buffer" });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By voyage and branch"]!, { header: 1, defval: null });
-    expect(rows.at(-1)).toEqual(["Total", "", "", "", 1, 1, 0, 0, 1, 0, 0]);
+    expect(rows.at(-1)).toEqual(["Total", "", "", "", 2, 1, 0, 0, 1, 0, 0]);
   });
 });
 
 describe("unpaid waybills and inbound dispatch", () => {
-  it("lists the unpaid discharged waybills the server answers, with what they owe; the demo's paid waybill is not among them", async () => {
+  it("lists the unpaid discharged waybills the server answers, with what they owe: the demo's freight-collect waybill, not its paid one", async () => {
     await page.goto(`${baseURL}/inbound/unpaidWaybills`);
     await page.getByTestId("unpaid-waybills-page").waitFor();
-    const answer = await (await page.request.get(`${baseURL}/api/InBound/unpaidWaybills`)).json() as { total: number; amount: string; data: { voyageRef?: string }[] };
-    // Other browser tests may leave cargo of their own discharged and unpaid at Cebu; the demo line's is paid.
-    expect(answer.data.filter((w) => w.voyageRef === "DEMO-OPEN")).toEqual([]);
-    if (answer.total === 0) {
-      await page.getByText("No unpaid waybills", { exact: true }).waitFor();
-    } else {
-      await expect.poll(async () => await page.getByTestId("unpaid-summary").textContent())
-        .toBe(`${answer.total} waybill(s) unpaid in BASE Accounting, ${formatAmount(answer.amount)} owed.`);
-    }
+    type Answer = { total: number; amount: string; data: { voyageRef: string; wayBillRef: string; modeOfPayment: string; amount: string }[] };
+    const answer = await (await page.request.get(`${baseURL}/api/InBound/unpaidWaybills`)).json() as Answer;
+    // Other browser tests may leave cargo of their own discharged and unpaid at Cebu: all of it is counted.
+    await expect.poll(async () => await page.getByTestId("unpaid-summary").textContent())
+      .toBe(`${answer.total} waybill(s) unpaid in BASE Accounting, ${formatAmount(answer.amount)} owed.`);
+    // The demo line's: only its freight-collect waybill, owing its whole bill at Cebu (freight 21,392.00 and other
+    // charges 4,704.00).
+    const demo = answer.data.filter((w) => w.voyageRef === "DEMO-OPEN");
+    expect(demo.map((w) => [w.modeOfPayment, w.amount])).toEqual([["C", "26096.00"]]);
+    await page.getByTestId("unpaid-search").fill(demo[0].wayBillRef);
+    await expect.poll(async () => await page.getByTestId("unpaid-summary").textContent()).toBe("1 waybill(s) unpaid in BASE Accounting, 26,096.00 owed.");
+    expect([
+      await page.getByTestId("unpaid-table-r0-c0").textContent(),
+      await page.getByTestId("unpaid-table-r0-c6").textContent(),
+      await page.getByTestId("unpaid-table-r0-c10").textContent(),
+    ]).toEqual([demo[0].wayBillRef, "C", "26,096.00"]);
   });
 
   it("opens the inbound dispatch screen with its new delivery list dialog", async () => {

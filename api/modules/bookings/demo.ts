@@ -26,9 +26,11 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   const { ops } = people;
   const [voyage] = await db.select({ voyageNum: voyageSchedules.voyageNum }).from(voyageSchedules).where(eq(voyageSchedules.voyageRef, DEMO_VOYAGE_REF));
   if (!voyage) return { bookingBatches: 0, bookings: 0 };
-  const batch = async (customerCode: string, remarks: string, goods: string[]) =>
+  // A booking is named by its goods; one paid by its consignee at Cebu names its mode of payment too.
+  const batch = async (customerCode: string, remarks: string, goods: (string | [string, "C"])[]) =>
     (await createBatch(db, ops, createBatchBody.parse({
-      voyageNum: voyage.voyageNum, customerCode, remarks, bookings: goods.map((g, i) => cargo(i + 1, g)),
+      voyageNum: voyage.voyageNum, customerCode, remarks,
+      bookings: goods.map((g, i) => (typeof g === "string" ? cargo(i + 1, g) : { ...cargo(i + 1, g[0]), modeOfPayment: g[1] })),
     }))).data;
 
   // Draft: still being prepared by staff.
@@ -39,11 +41,12 @@ export async function seedDemoBookings(db: Db, { people, linkBase }: DemoContext
   await sendBookingLink(db, ops, { bookingBatchRef: sent.bookingBatchRef, email: "bookings@example.com" }, { linkBase });
 
   // Confirmed, then on through the withdrawal (ATW) and loading.
-  const confirmed = await batch("CUS-001", "Weekly shipment", ["Instant noodles", "Bottled water", "Rice, 50 kg bags", "Cooking oil"]);
+  const confirmed = await batch("CUS-001", "Weekly shipment", ["Instant noodles", "Bottled water", "Rice, 50 kg bags", "Cooking oil", ["Dried mangoes", "C"]]);
   await confirmBatch(db, ops, confirmed.bookingBatchRef);
-  // Three withdrawals issued; the outbound demo sends the vans of the last two out on transfer slips.
-  const [, atw, cts, loaded] = confirmed.bookings.map((b) => b.bookingRef);
-  await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded], truckingCode: "TRK-001" });
+  // Four withdrawals issued; the outbound demo sends the vans of the last three out on transfer slips and loads
+  // the last two (the last one freight collect, its consignee to pay at Cebu).
+  const [, atw, cts, loaded, collect] = confirmed.bookings.map((b) => b.bookingRef);
+  await issueAtw(db, ops, { bookingRefs: [atw, cts, loaded, collect], truckingCode: "TRK-001" });
 
   // The voyage leaving in three days is being loaded: a batch of its own, two to Cebu and one to Davao, their
   // withdrawals issued (the outbound demo takes their vans out and puts their waybills on its load list).
