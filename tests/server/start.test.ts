@@ -65,12 +65,12 @@ async function startStopStart(env: Record<string, string>) {
   const demo = (await (await fetch(`${first.base}/api/ports/load?take=200`, { headers: auth })).json()) as { total: number };
   expect(demo.total).toBeGreaterThan(5);
   // The demo line, as the administrator sees it on the first start.
-  expect(first.output()).toContain("Demo line: 5 voyages, 7 quotations, 16 bookings;");
+  expect(first.output()).toContain("Demo line: 5 voyages, 7 quotations, 17 bookings;");
   const total = async (path: string, body?: unknown) =>
     ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body && JSON.stringify(body) })).json()) as { total: number }).total;
   expect(await total("/VoyageSchedules/load?take=50")).toBe(5);
   expect(await total("/SalesQuotations/loadSBM?take=50")).toBe(7);
-  expect(await total("/Bookings/load", { take: 200 })).toBe(19);
+  expect(await total("/Bookings/load", { take: 200 })).toBe(20);
   const created = await fetch(`${first.base}/api/ports`, { method: "POST", headers: auth, body: JSON.stringify({ code: "KEEP1", name: "Kept Port", branchCode: "MNL" }) });
   expect(created.status).toBe(201);
   await first.stop();
