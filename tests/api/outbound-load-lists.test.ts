@@ -282,4 +282,34 @@ describe("the load list's files", () => {
     expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
   });
+
+  it("names each waybill as it asks to be named: the preferred shipper and consignee names when given, else the registered ones", async () => {
+    const [plain, renamed] = await draftWaybills(l, 2);
+    const current = (await call(l.clerk, "GET", `/OutBound/waybill/get/${renamed.wayBillRef}`)).body.data;
+    const changed = await call(l.clerk, "PUT", `/OutBound/waybill/update/${renamed.wayBillRef}`, {
+      dateModified: current.dateModified,
+      consigneeName: "Rosa Villanueva",
+      shipperPreferredName: "PHT c/o Harbor Logistics",
+      consigneePreferredName: "R. Villanueva (Mandaue store)",
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const expected = [
+      [plain.wayBillRef, "Pacific Harbor Trading", ""],
+      [renamed.wayBillRef, "PHT c/o Harbor Logistics", "R. Villanueva (Mandaue store)"],
+    ];
+    const namesOn = (rows: any[]) =>
+      [plain, renamed].map(({ wayBillRef }) => {
+        const row = rows.find((r) => r.wayBillRef === wayBillRef);
+        return [wayBillRef, row.shipperName, row.consigneeName];
+      });
+    expect(namesOn((await call("yard", "GET", `/OutBound/loadList/voyage/${w.voyageNum}`)).body.data.waiting)).toEqual(expected);
+
+    const release = await openRelease();
+    await update(release, add([plain.wayBillRef, renamed.wayBillRef]));
+    const res = await w.call("yard", "GET", `/OutBound/loadList/export/${w.voyageNum}?releaseId=${release.releaseId}`);
+    expect(res.status).toBe(200);
+    const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, defval: "" });
+    expect(rows.slice(2).map((r) => [r[1], r[4], r[5]])).toEqual(expected);
+  });
 });

@@ -5,6 +5,7 @@ import { type BranchScope, branchCondition } from "../../../shared/branch-scope.
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { sumAmounts } from "../../../shared/money.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../../outbound/index.ts";
 import type { ArchiveListQuery } from "./schemas.ts";
 
 /**
@@ -64,8 +65,8 @@ export async function archiveList(db: Db, scope: BranchScope, q: ArchiveListQuer
     db.select({
       invoiceNo: invoices.invoiceNo, status: invoices.status, invoiceDate: invoices.invoiceDate, branchCode: invoices.branchCode, buyerName: invoices.buyerName,
       total: invoices.total, vatAmount: invoices.vatAmount, voyageNum: invoices.voyageNum, vesselName: sql<string>`coalesce(${vessels.name}, '')`,
-      wayBillRef: invoices.wayBillRef, shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company}, '')`,
-      consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName}, '')`,
+      wayBillRef: invoices.wayBillRef, shipperName: sql<string>`coalesce(${shipperNameOnWaybill}, '')`,
+      consigneeName: sql<string>`coalesce(${consigneeNameOnWaybill}, '')`,
       containerVanNum: sql<string>`coalesce(${waybills.containerVanNum}, '')`,
       externalRef: postings.externalRef, confirmedAt: postings.confirmedAt,
     }).from(invoices)

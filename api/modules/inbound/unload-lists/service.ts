@@ -14,7 +14,7 @@ import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
-import { voyageHeader } from "../../outbound/index.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill, voyageHeader } from "../../outbound/index.ts";
 import { UNLOAD_LIST_STAGE, UNLOAD_LIST_TITLE, UNLOAD_RELEASE_SERIES, UNLOADABLE_STATUS, unloadReleaseWorkflow } from "./rules.ts";
 import type { UnloadListView, UnloadListWaybill, UnloadReleaseDetail, UnloadReleaseRow, UpdateUnloadReleaseInput } from "./schemas.ts";
 
@@ -63,8 +63,8 @@ const waybillColumns = {
   status: waybills.status,
   bookingRef: waybills.bookingRef,
   tandemBookingRef: waybills.tandemBookingRef,
-  shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`,
-  consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName})`,
+  shipperName: shipperNameOnWaybill,
+  consigneeName: consigneeNameOnWaybill,
   destinationBranchCode: waybills.destinationBranchCode,
   containerVanNum: waybills.containerVanNum,
   tandemContainerVanNum: waybills.tandemContainerVanNum,

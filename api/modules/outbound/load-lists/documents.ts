@@ -9,6 +9,7 @@ import type { Caller } from "../../auth/index.ts";
 import type { LoadListLine } from "../../../../templates/documents/load-list.ts";
 // One rule names the sheet of every voyage workbook (001 §9), the voyage's documents' own.
 import { voyageSheetName } from "../voyage-documents/rules.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../waybills/names.ts";
 import { releaseRecord, voyageHeader, voyageInScope } from "./service.ts";
 
 /**
@@ -26,8 +27,8 @@ async function loadListContent(db: Db, scope: BranchScope, voyageNum: string, re
     voyageHeader(db, voyage),
     db.select({
       wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, releaseId: loadListEntries.releaseId,
-      shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`,
-      consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName})`,
+      shipperName: shipperNameOnWaybill,
+      consigneeName: consigneeNameOnWaybill,
       destinationBranchCode: waybills.destinationBranchCode, containerVanNum: waybills.containerVanNum, tandemVan: waybills.tandemContainerVanNum,
       size: waybills.size, sealNum: waybills.sealNum,
       goods: waybills.goods, quantity: waybills.quantity, quantityTeu: waybills.quantityTeu, cargoWeight: waybills.cargoWeight,

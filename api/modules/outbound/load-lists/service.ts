@@ -12,6 +12,7 @@ import { transition, transitionMany } from "../../../shared/workflow.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../waybills/names.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { LOAD_LIST_TITLE, notifyVoyageFollowers } from "./followers.ts";
 import { splitListUpdate } from "../../../shared/cargo-lists.ts";
@@ -105,8 +106,8 @@ const waybillColumns = {
   wayBillRef: waybills.wayBillRef,
   status: waybills.status,
   bookingRef: waybills.bookingRef,
-  shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`,
-  consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName})`,
+  shipperName: shipperNameOnWaybill,
+  consigneeName: consigneeNameOnWaybill,
   destinationBranchCode: waybills.destinationBranchCode,
   containerVanNum: waybills.containerVanNum,
   tandemContainerVanNum: waybills.tandemContainerVanNum,

@@ -17,6 +17,7 @@ import { bookingTarget, bookingWorkflow, recordCargoStage, withdrawCargoStage } 
 import { confirmLoading } from "../loading-confirmations/service.ts";
 import { LOADING_TALLY_TITLE, notifyVoyageFollowers } from "../load-lists/followers.ts";
 import { voyageHeader, voyageInScope, waybillTarget } from "../load-lists/service.ts";
+import { shipperNameOnWaybill } from "../waybills/names.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { FULL, halfCountedTandems, isFull, LOADED_STAGE, TALLY_SHEET_SERIES, TALLY_STAGE, type TallySheetType, tallySheetWorkflow } from "./rules.ts";
 import type { CreateTallySheetInput, TallyCandidate, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView, UpdateTallySheetInput } from "./schemas.ts";
@@ -158,7 +159,7 @@ async function waybillsOnList(db: Db, voyageNum: string): Promise<TallyCandidate
     wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, status: waybills.status, destinationBranchCode: waybills.destinationBranchCode,
     containerVanNum: waybills.containerVanNum, tandemBookingRef: waybills.tandemBookingRef, tandemContainerVanNum: waybills.tandemContainerVanNum,
     size: waybills.size, sealNum: waybills.sealNum,
-    shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company})`, goods: waybills.goods,
+    shipperName: shipperNameOnWaybill, goods: waybills.goods,
     truckingCode: waybills.truckingCode, plateNum: waybills.plateNum, driver: waybills.driver,
   }).from(loadListEntries)
     .innerJoin(loadListReleases, eq(loadListReleases.releaseId, loadListEntries.releaseId))
