@@ -31,7 +31,7 @@ export const AUDIT_ACTIONS = [
   // An invoice issued from a waybill (its amounts), and a posting to BASE sent again by hand.
   "INVOICE_ISSUED", "INVOICE_CORRECTED", "POSTING_RETRIED",
   // Collections, their cheques and Form 2307; ATP booklets and manual sales invoices (api/modules/accounting).
-  "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
+  "COLLECTION_RECORDED", "CUSTOMER_CREDIT_KEPT", "CUSTOMER_CREDIT_VOIDED", "CUSTOMER_CREDIT_USED", "CUSTOMER_CREDIT_RETURNED", "CHEQUE_REPLACED", "FORM_2307_RECEIVED",
   "ATP_BOOKLET_ADDED", "MANUAL_SI_RECORDED", "MANUAL_SI_CHANGED", "MANUAL_SI_DELETED",
   // Hustlings: the transfer written, changed or deleted, with its vans and where each stood before and after.
   "HUSTLING_CREATED", "HUSTLING_CHANGED", "HUSTLING_DELETED",

@@ -126,6 +126,8 @@ export const collections = pgTable("collections", {
   /** Received beyond what was applied: kept as the customer's credit (CREDIT) or refused (none is kept). */
   excessAmount: money("excess_amount").notNull().default("0"),
   excessHandling: text("excess_handling").notNull().default("REFUSE"),
+  /** Credit the customer kept from earlier excess payments, spent on this receipt beside the money received. */
+  creditApplied: money("credit_applied").notNull().default("0"),
   remarks: text("remarks").notNull().default(""),
   revision: integer("revision").notNull().default(1),
   dateIssued: instant("date_issued").notNull(),
@@ -170,12 +172,20 @@ export const customerCredits = pgTable("customer_credits", {
   customerCode: text("customer_code").notNull().references(() => customers.code, { onUpdate: "cascade" }),
   amount: money("amount").notNull(),
   sourceCollectionId: integer("source_collection_id").notNull().references(() => collections.id),
+  /**
+   * The receipt that spent it; back to null when that receipt is cancelled or reversed. A credit spent in part is
+   * split: this row keeps the part spent, a new row of the same source the rest.
+   */
   usedByCollectionId: integer("used_by_collection_id").references(() => collections.id),
   /** Set when the collection that kept it is cancelled or reversed: the credit is no longer the customer's. */
   dateVoided: instant("date_voided"),
   voidedBy: text("voided_by"),
   ...auditColumns,
-}, (t) => [index("customer_credits_customer_idx").on(t.customerCode), index("customer_credits_source_idx").on(t.sourceCollectionId)]);
+}, (t) => [
+  index("customer_credits_customer_idx").on(t.customerCode),
+  index("customer_credits_source_idx").on(t.sourceCollectionId),
+  index("customer_credits_used_by_idx").on(t.usedByCollectionId),
+]);
 
 /**
  * The BIR Form 2307 a customer owes for a quarter's withholding (domain notes §8): expected from its collections,

@@ -45,7 +45,8 @@ export interface CollectionReceiptDocument {
   chequeDate: string;
   lines: ReceiptLine[];
   otherCharges: ReceiptOtherCharge[];
-  totals: { applied: string; ewt: string; wvat: string; other: string; received: string; excess: string };
+  /** creditApplied: the customer's credit spent on the receipt, settling beside the money received. */
+  totals: { applied: string; ewt: string; wvat: string; other: string; creditApplied: string; received: string; excess: string };
   /** Kept as the customer's credit, when there was an excess. */
   excessKept: boolean;
   remarks: string;
@@ -147,8 +148,9 @@ export function buildCollectionReceiptPdf(view: CollectionReceiptDocument): Uint
     ["Less EWT withheld", view.totals.ewt, false],
     ["Less VAT withheld", view.totals.wvat, false],
     ["Other charges", view.totals.other, false],
-    ["Amount received (PHP)", view.totals.received, true],
   ];
+  if (view.totals.creditApplied !== "0.00") rows.push(["Less credit applied", view.totals.creditApplied, false]);
+  rows.push(["Amount received (PHP)", view.totals.received, true]);
   if (view.excessKept) rows.push(["Kept as customer's credit", view.totals.excess, false]);
   for (const [label, amount, bold] of rows) {
     if (bold) {

@@ -303,6 +303,78 @@ describe("the spec's delete: cancelling with a reason while not posted", () => {
   });
 });
 
+describe("spending a customer's credit", () => {
+  const customer = { code: "ACC-SPD", company: "Credit Spending Corp." };
+  const credit = async () => (await call("cashier", "GET", `/Collections/excessPaymentSetting?customerCode=${customer.code}`)).body.data.credit;
+  let keeping: any;
+  let spending: any;
+  let first: { id: number; invoiceNo: string };
+  let second: { id: number; invoiceNo: string };
+
+  beforeAll(async () => {
+    await handle.db.insert(customers).values({ ...customer, customerContactEmail: "spd@example.test", customerType: "BOTH" });
+    first = await invoice(customer, I10K);
+    second = await invoice(customer, I10K);
+    // 13,000.00 for a 10,000.00 invoice: 3,000.00 kept as the customer's credit.
+    keeping = (await collect({ customerCode: customer.code, lines: [{ invoiceId: first.id, applied: "10000.00" }], amountReceived: "13000.00", excessHandling: "CREDIT" })).body.data;
+  });
+
+  it("settles an invoice with 2,000.00 of it and 8,000.00 in cash, leaving 1,000.00, with a journal that balances", async () => {
+    expect(await credit()).toBe("3000.00");
+    const made = await collect({ customerCode: customer.code, lines: [{ invoiceId: second.id, applied: "10000.00" }], creditApplied: "2000.00" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    spending = made.body.data;
+    expect([spending.appliedTotal, spending.creditApplied, spending.amountReceived, spending.excessAmount]).toEqual(["10000.00", "2000.00", "8000.00", "0.00"]);
+    expect(await credit()).toBe("1000.00");
+    const [posting] = await handle.db.select().from(postings).where(eq(postings.idempotencyKey, `COLLECTION_RECEIPT:${spending.id}:r1`));
+    expect((posting.payload as any).journal).toEqual([
+      { account: "CASH_ON_HAND", debit: "8000.00", credit: "0.00" },
+      { account: "CUSTOMER_CREDIT", debit: "2000.00", credit: "0.00" },
+      { account: "ACCOUNTS_RECEIVABLE", debit: "0.00", credit: "10000.00" },
+    ]);
+    expect([(posting.payload as any).creditApplied, (posting.totals as any).cash]).toEqual(["2000.00", "8000.00"]);
+    const [audit] = await handle.db.select().from(auditLog).where(and(eq(auditLog.action, "CUSTOMER_CREDIT_USED"), eq(auditLog.target, `customer:${customer.code}`)));
+    expect(audit.detail).toEqual({ receiptNo: spending.receiptNo, before: { amount: "3000.00" }, after: { amount: "1000.00" } });
+    const open = await call("cashier", "GET", `/Collections/openInvoices?branchCode=DVO&customerCode=${customer.code}`);
+    expect(open.body.data.map((r: any) => r.invoiceId)).not.toContain(second.id);
+  });
+
+  it("refuses more credit than the customer has, or than is due, and a shortfall counts the credit; nothing is written", async () => {
+    const third = await invoice(customer, I10K);
+    const receipts = (await handle.db.select().from(postings)).length;
+    const more = await collect({ customerCode: customer.code, lines: [{ invoiceId: third.id, applied: "10000.00" }], creditApplied: "1500.00" });
+    expect([more.status, more.body.errors.creditApplied]).toEqual([400, [`1,500.00 of credit cannot be applied: ${customer.company} has 1,000.00.`]]);
+    const over = await collect({ customerCode: customer.code, lines: [{ invoiceId: third.id, applied: "600.00" }], creditApplied: "1000.00" });
+    expect([over.status, over.body.errors.creditApplied]).toEqual([400, ["1,000.00 of credit is more than the 600.00 these invoices and charges come to."]]);
+    const short = await collect({ customerCode: customer.code, lines: [{ invoiceId: third.id, applied: "10000.00" }], creditApplied: "1000.00", amountReceived: "8000.00" });
+    expect([short.status, short.body.errors.amountReceived]).toEqual([
+      400, ["8,000.00 received with 1,000.00 of credit is less than the 10,000.00 these invoices and charges come to; apply less to the invoices."],
+    ]);
+    expect((await handle.db.select().from(postings)).length).toBe(receipts);
+    expect(await credit()).toBe("1000.00");
+  });
+
+  it("keeps the receipt that kept the credit from being cancelled while its credit is spent", async () => {
+    const refused = await call("cashier", "DELETE", "/Collections/delete", { id: keeping.id, reason: "Wrong amount", dateModified: keeping.dateModified });
+    expect([refused.status, refused.body.message]).toEqual([409, `The credit receipt ${keeping.receiptNo} kept has been used; it cannot be taken back.`]);
+  });
+
+  it("gives the credit back when the receipt that spent it is cancelled; then the first can be cancelled too", async () => {
+    const cancelled = await call("cashier", "DELETE", "/Collections/delete", { id: spending.id, reason: "Paid twice", dateModified: spending.dateModified });
+    expect([cancelled.status, cancelled.body.data.status]).toEqual([200, "Cancelled"]);
+    expect(await credit()).toBe("3000.00");
+    const [audit] = await handle.db.select().from(auditLog).where(and(eq(auditLog.action, "CUSTOMER_CREDIT_RETURNED"), eq(auditLog.target, `customer:${customer.code}`)));
+    expect(audit.detail).toEqual({ receiptNo: spending.receiptNo, reason: "Paid twice", before: { amount: "0.00" }, after: { amount: "2000.00" } });
+    // Spent again, the credit split earlier is taken whole: 3,000.00 in two parts.
+    const again = await collect({ customerCode: customer.code, lines: [{ invoiceId: second.id, applied: "10000.00" }], creditApplied: "3000.00" });
+    expect([again.status, again.body.data.amountReceived, await credit()]).toEqual([201, "7000.00", "0.00"]);
+    const back = await call("cashier", "DELETE", "/Collections/delete", { id: again.body.data.id, reason: "Keyed twice", dateModified: again.body.data.dateModified });
+    expect([back.status, await credit()]).toEqual([200, "3000.00"]);
+    const first = await call("cashier", "DELETE", "/Collections/delete", { id: keeping.id, reason: "Wrong amount", dateModified: keeping.dateModified });
+    expect([first.status, await credit()]).toEqual([200, "0.00"]);
+  });
+});
+
 describe("reading", () => {
   it("answers a receipt of another branch exactly as one that does not exist", async () => {
     const inv = await invoice(PAYERS.private, I10K);
@@ -353,7 +425,7 @@ describe("reading", () => {
     expect(totals.body.data).toEqual({
       collectionDate: day, receipts: 3,
       cash: { count: 1, amount: "110000.00" }, cheques: { count: 1, amount: "105000.00" }, pdcs: { count: 1, amount: "9821.43" },
-      applied: "234000.00", ewt: "4178.57", wvat: "5000.00", other: "0.00", excess: "0.00", received: "224821.43", cancelled: 1,
+      applied: "234000.00", ewt: "4178.57", wvat: "5000.00", other: "0.00", excess: "0.00", creditApplied: "0.00", received: "224821.43", cancelled: 1,
     });
     const listed = await call("cashier", "GET", `/Collections/load?collectionDate=${day}&status=Issued`);
     expect(listed.body.data.map((c: any) => c.receiptNo).sort()).toEqual(made.slice(0, 3).map((c) => c.receiptNo).sort());
@@ -466,6 +538,8 @@ describe("a consignee who is not a registered customer", () => {
     expect([credit.status, credit.body.errors.amountReceived]).toEqual([
       400, ["10,500.00 received is 500.00 more than is due; a payer who is not a registered customer keeps no credit."],
     ]);
+    const spent = await collect({ creditApplied: "100.00", lines: [{ invoiceId: inv.id, applied: "10000.00" }] });
+    expect([spent.status, spent.body.errors.creditApplied]).toEqual([400, ["A payer who is not a registered customer has no credit to apply."]]);
     const mixed = await collect({ lines: [{ invoiceId: registered.id, applied: "10000.00" }] });
     expect([mixed.status, mixed.body.errors.customerCode]).toEqual([
       400, [`Invoice ${registered.invoiceNo} is billed to customer ${PAYERS.none.code}: choose that customer as the payer.`],

@@ -148,6 +148,12 @@ describe("what a collection comes to", () => {
     expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("120000.00") })).toEqual({ due: c("119821.43"), excess: c("178.57") });
     expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00") }).excess).toBe(-c("19821.43"));
   });
+
+  it("counts credit the customer spends beside the money received", () => {
+    const lines = [{ cash: c("110000.00") }, { cash: c("9821.43") }];
+    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00"), creditApplied: c("19821.43") })).toEqual({ due: c("119821.43"), excess: 0n });
+    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00"), creditApplied: c("5000.00") }).excess).toBe(-c("14821.43"));
+  });
 });
 
 describe("Form 2307", () => {

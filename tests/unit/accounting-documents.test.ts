@@ -40,7 +40,7 @@ const receipt: CollectionReceiptDocument = {
     { invoiceNo: "SI-DVO-000459", wayBillRef: "WB-MNL-2025-000102", applied: "20000.00", ewtAtc: "WC120", ewtRate: "2.00", ewtBase: "17891.47", ewtAmount: "357.83", wvatAtc: "", wvatAmount: "0.00", cash: "19642.17" },
   ],
   otherCharges: [{ accountCode: "4600-DOCS", description: "Certified true copy", amount: "250.00" }],
-  totals: { applied: "132000.00", ewt: "2357.83", wvat: "0.00", other: "250.00", received: "129892.17", excess: "0.00" },
+  totals: { applied: "132000.00", ewt: "2357.83", wvat: "0.00", other: "250.00", creditApplied: "0.00", received: "129892.17", excess: "0.00" },
   excessKept: false,
   remarks: "",
   cancelReason: "",
@@ -51,6 +51,10 @@ const receipt: CollectionReceiptDocument = {
 
 const cancelled: CollectionReceiptDocument = { ...receipt, receiptNo: "CR-DVO-2025-000043", status: "Cancelled", cancelReason: "Keyed against the wrong invoice" };
 const copy: CollectionReceiptDocument = { ...receipt, copy: true };
+/** The same invoices settled in part from 5,000.00 of credit the payer kept from an earlier excess payment. */
+const onCredit: CollectionReceiptDocument = {
+  ...receipt, receiptNo: "CR-DVO-2025-000044", totals: { ...receipt.totals, creditApplied: "5000.00", received: "124892.17" },
+};
 
 const invoice: ManualSalesInvoiceDocument = {
   serial: "0750",
@@ -91,9 +95,10 @@ describe("the files", () => {
 describe("the Collection Receipt read back from its page images", () => {
   let issued: RenderedPdf;
   let voided: RenderedPdf;
+  let credited: RenderedPdf;
 
   beforeAll(async () => {
-    [issued, voided] = await Promise.all([renderPdf(buildCollectionReceiptPdf(receipt), { pageSegmentation: 4 }), renderPdf(buildCollectionReceiptPdf(cancelled), { pageSegmentation: 4 })]);
+    [issued, voided, credited] = await Promise.all([receipt, cancelled, onCredit].map((r) => renderPdf(buildCollectionReceiptPdf(r), { pageSegmentation: 4 })));
   }, 90_000);
 
   it("prints the receipt, the branch that received and the payer", () => {
@@ -124,6 +129,13 @@ describe("the Collection Receipt read back from its page images", () => {
       "other charges 250.00",
       "amount received (php) 129,892.17",
     ]) expect(text).toContain(squeeze(expected));
+  });
+
+  it("shows credit the payer spent between the other charges and the amount received, and no such line when none was", () => {
+    const text = pageText(credited);
+    expect(text).toContain(squeeze("other charges 250.00 less credit applied 5,000.00 amount received (php) 124,892.17"));
+    expect(pageText(issued)).toContain(squeeze("other charges 250.00 amount received (php) 129,892.17"));
+    expect(pageText(issued)).not.toContain(squeeze("credit applied"));
   });
 
   it("says in full that it is not valid for claim of input tax", () => {

@@ -40,7 +40,7 @@ export async function collectionReceiptFile(db: Db, caller: Caller, id: number):
     otherCharges: receipt.otherCharges,
     totals: {
       applied: receipt.appliedTotal, ewt: receipt.ewtTotal, wvat: receipt.wvatTotal, other: receipt.otherTotal,
-      received: receipt.amountReceived, excess: receipt.excessAmount,
+      creditApplied: receipt.creditApplied, received: receipt.amountReceived, excess: receipt.excessAmount,
     },
     excessKept: receipt.excessHandling === "CREDIT" && receipt.excessAmount !== "0.00",
     remarks: receipt.remarks,

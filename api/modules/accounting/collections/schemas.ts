@@ -72,6 +72,8 @@ export const createCollectionBody = z.object({
   /** What changed hands; left out, exactly what the lines and other charges come to. */
   amountReceived: optional(amountField("amountReceived")),
   excessHandling: z.enum(EXCESS_HANDLINGS, { error: "excessHandling must be REFUSE or CREDIT" }).default("REFUSE"),
+  /** Of the customer's credit kept from earlier excess payments, what this receipt spends; left out, none. */
+  creditApplied: optional(amountField("creditApplied")),
   remarks: text("remarks", 500),
 });
 export type CreateCollectionInput = z.infer<typeof createCollectionBody>;
@@ -239,6 +241,8 @@ export const collectionRow = z.object({
   amountReceived: amount,
   excessAmount: amount,
   excessHandling: z.enum(EXCESS_HANDLINGS),
+  /** Credit of the customer's spent on this receipt: it settles with the money received. */
+  creditApplied: amount,
   remarks: z.string(),
   revision: z.number(),
   dateIssued: z.string(),
@@ -270,6 +274,8 @@ export const dayTotalsRow = z.object({
   wvat: amount,
   other: amount,
   excess: amount,
+  /** Customers' credit spent on the day's receipts: it settled invoices without changing hands. */
+  creditApplied: amount,
   received: amount,
   cancelled: z.number(),
 });

@@ -112,7 +112,7 @@ async function payerFor(db: Executor, customerCode: string | undefined, invoiceI
 }
 
 /** What a payer outside the customer master cannot do, checked before anything is written. */
-function checkWalkIn(input: { ewtRate?: string; wvatRate?: string; paymentMethod?: string }): void {
+function checkWalkIn(input: { ewtRate?: string; wvatRate?: string; paymentMethod?: string; creditApplied?: string }): void {
   const withholds = (rate?: string) => rate !== undefined && toCentavos(rate) !== 0n;
   if (withholds(input.ewtRate) || withholds(input.wvatRate)) {
     throw refused(withholds(input.ewtRate) ? "ewtRate" : "wvatRate",
@@ -120,6 +120,9 @@ function checkWalkIn(input: { ewtRate?: string; wvatRate?: string; paymentMethod
   }
   if (input.paymentMethod === "PDC") {
     throw refused("paymentMethod", "A post-dated cheque is taken from a registered customer only: add the payer to the customers first.");
+  }
+  if (input.creditApplied !== undefined && toCentavos(input.creditApplied) !== 0n) {
+    throw refused("creditApplied", "A payer who is not a registered customer has no credit to apply.");
   }
 }
 
@@ -163,6 +166,7 @@ async function rowsOf(db: Executor, records: readonly CollectionRecord[]): Promi
       amountReceived: r.amountReceived,
       excessAmount: r.excessAmount,
       excessHandling: r.excessHandling as CollectionRow["excessHandling"],
+      creditApplied: r.creditApplied,
       remarks: r.remarks,
       revision: r.revision,
       dateIssued: r.dateIssued.toISOString(),
@@ -228,6 +232,7 @@ export async function dayTotals(db: Db, scope: BranchScope, query: { collectionD
     wvat: sql<string>`coalesce(sum(${collections.wvatTotal}), 0)::text`,
     other: sql<string>`coalesce(sum(${collections.otherTotal}), 0)::text`,
     excess: sql<string>`coalesce(sum(${collections.excessAmount}), 0)::text`,
+    credit: sql<string>`coalesce(sum(${collections.creditApplied}), 0)::text`,
   }).from(collections)
     .where(and(
       eq(collections.collectionDate, query.collectionDate),
@@ -253,6 +258,7 @@ export async function dayTotals(db: Db, scope: BranchScope, query: { collectionD
       wvat: sum((r) => r.wvat),
       other: sum((r) => r.other),
       excess: sum((r) => r.excess),
+      creditApplied: sum((r) => r.credit),
       received: sum((r) => r.received),
       cancelled: rows.filter((r) => r.status !== "Issued").reduce((n, r) => n + r.receipts, 0),
     },
@@ -307,6 +313,37 @@ async function creditOf(db: Executor, customerCodes: readonly string[]): Promise
     .groupBy(customerCredits.customerCode);
   for (const r of rows) found.set(r.customerCode, toCentavos(r.amount));
   return found;
+}
+
+/** The customer's credits free to spend, oldest first, locked until the transaction ends: two receipts cannot spend one. */
+async function spendableCredits(tx: Tx, customerCode: string) {
+  return await tx.select().from(customerCredits)
+    .where(and(eq(customerCredits.customerCode, customerCode), isNull(customerCredits.dateVoided), isNull(customerCredits.usedByCollectionId)))
+    .orderBy(asc(customerCredits.id)).for("update");
+}
+
+/**
+ * Marks credits spent by a receipt, oldest first. The last one, when only part of it is needed, is split: it keeps
+ * the part spent and a new credit of the same source holds the rest, so the sum kept from each receipt never changes.
+ */
+async function spendCredit(
+  tx: Tx, credits: readonly (typeof customerCredits.$inferSelect)[], amount: bigint, collectionId: number,
+  who: { userCreated: string; userModified: string; dateCreated: Date; dateModified: Date },
+) {
+  let left = amount;
+  for (const credit of credits) {
+    if (left === 0n) break;
+    const whole = toCentavos(credit.amount);
+    const spent = whole < left ? whole : left;
+    if (spent < whole) {
+      await tx.insert(customerCredits).values({
+        customerCode: credit.customerCode, amount: peso(whole - spent), sourceCollectionId: credit.sourceCollectionId, ...who,
+      });
+    }
+    await tx.update(customerCredits).set({ amount: peso(spent), usedByCollectionId: collectionId, userModified: who.userModified, dateModified: who.dateModified })
+      .where(eq(customerCredits.id, credit.id));
+    left -= spent;
+  }
 }
 
 /** Customers with open invoices at a branch (the payers a cashier chooses from), with what they owe there. */
@@ -481,7 +518,10 @@ function checkPayment(input: CreateCollectionInput): void {
 }
 
 /** The journal a receipt carries to BASE (domain notes §8): cash (or the cheque on hand), CWT and VAT withheld against receivables. */
-function journalOf(o: { paymentMethod: string; received: bigint; ewt: bigint; wvat: bigint; applied: bigint; others: { accountCode: string; amount: bigint }[]; excess: bigint }) {
+function journalOf(o: {
+  paymentMethod: string; received: bigint; creditApplied: bigint; ewt: bigint; wvat: bigint; applied: bigint;
+  others: { accountCode: string; amount: bigint }[]; excess: bigint;
+}) {
   const lines: { account: string; debit: string; credit: string }[] = [];
   const debit = (account: string, amount: bigint) => {
     if (amount > 0n) lines.push({ account, debit: peso(amount), credit: "0.00" });
@@ -490,6 +530,8 @@ function journalOf(o: { paymentMethod: string; received: bigint; ewt: bigint; wv
     if (amount > 0n) lines.push({ account, debit: "0.00", credit: peso(amount) });
   };
   debit(o.paymentMethod === "PDC" ? "PDC_ON_HAND" : "CASH_ON_HAND", o.received);
+  // Credit spent is the customer's money already held: the liability kept for it goes down.
+  debit("CUSTOMER_CREDIT", o.creditApplied);
   debit("CWT_RECEIVABLE_PENDING_2307", o.ewt);
   debit("VAT_WITHHELD", o.wvat);
   credit("ACCOUNTS_RECEIVABLE", o.applied);
@@ -501,7 +543,8 @@ function journalOf(o: { paymentMethod: string; received: bigint; ewt: bigint; wv
 /**
  * Records a collection (001 §7 Collections: create): in one transaction the invoices are locked and checked, the
  * receipt takes the next number of the branch's CR series, its lines, other charges, the post-dated cheque and any
- * credit kept are written, its posting to BASE is queued, and the whole is audited. 'Collection Successfully Created'.
+ * credit kept are written, credit of the customer's it spends is taken, its posting to BASE is queued, and the whole
+ * is audited. 'Collection Successfully Created'.
  */
 export async function createCollection(db: Db, caller: Caller, input: CreateCollectionInput) {
   checkBranch(caller, input.branchCode);
@@ -510,16 +553,27 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
   if (!customer.isActive) throw refused("customerCode", `Customer ${customer.code} is not active.`);
   if (customer.code === null) checkWalkIn(input);
   const branchCode = input.branchCode.toUpperCase();
+  const creditApplied = input.creditApplied === undefined ? 0n : toCentavos(input.creditApplied);
   const now = new Date();
   const id = await db.transaction(async (tx: Tx) => {
     const { setting, rates, worked, warnings } = await workLines(tx, { ...input, branchCode, customer, lock: true });
     const others = await workOtherCharges(tx, input.otherCharges);
     const otherTotal = others.reduce((s, o) => s + o.amount, 0n);
     const totals = totalsOf(worked);
-    const received = input.amountReceived === undefined ? totals.cash + otherTotal : toCentavos(input.amountReceived);
-    const { due, excess } = collectionBalance({ lines: worked, otherTotal, amountReceived: received });
+    const credits = creditApplied > 0n ? await spendableCredits(tx, customer.code!) : [];
+    const available = credits.reduce((sum, c) => sum + toCentavos(c.amount), 0n);
+    if (creditApplied > available) {
+      throw refused("creditApplied", `${formatAmount(peso(creditApplied))} of credit cannot be applied: ${customer.company} has ${formatAmount(peso(available))}.`);
+    }
+    const cashDue = totals.cash + otherTotal;
+    if (creditApplied > cashDue) {
+      throw refused("creditApplied", `${formatAmount(peso(creditApplied))} of credit is more than the ${formatAmount(peso(cashDue))} these invoices and charges come to.`);
+    }
+    const received = input.amountReceived === undefined ? cashDue - creditApplied : toCentavos(input.amountReceived);
+    const { due, excess } = collectionBalance({ lines: worked, otherTotal, amountReceived: received, creditApplied });
     if (excess < 0n) {
-      throw refused("amountReceived", `${formatAmount(peso(received))} received is less than the ${formatAmount(peso(due))} these invoices and charges come to; apply less to the invoices.`);
+      const paying = creditApplied > 0n ? ` with ${formatAmount(peso(creditApplied))} of credit` : "";
+      throw refused("amountReceived", `${formatAmount(peso(received))} received${paying} is less than the ${formatAmount(peso(due))} these invoices and charges come to; apply less to the invoices.`);
     }
     if (excess > 0n && (input.excessHandling === "REFUSE" || customer.code === null)) {
       if (customer.code === null) {
@@ -547,8 +601,8 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
       collectionDate: input.collectionDate, paymentMethod: input.paymentMethod, bank: input.bank, chequeNo: input.chequeNo,
       chequeDate: input.chequeDate ?? null, withholding: setting,
       appliedTotal: peso(totals.applied), ewtTotal: peso(totals.ewt), wvatTotal: peso(totals.wvat), otherTotal: peso(otherTotal),
-      amountReceived: peso(received), excessAmount: peso(excess), excessHandling: input.excessHandling, remarks: input.remarks,
-      dateIssued: now, issuedBy: caller.userId, ...who,
+      amountReceived: peso(received), excessAmount: peso(excess), excessHandling: input.excessHandling, creditApplied: peso(creditApplied),
+      remarks: input.remarks, dateIssued: now, issuedBy: caller.userId, ...who,
     }).returning({ id: collections.id });
     await tx.insert(collectionLines).values(worked.map((l) => ({
       collectionId: made.id, invoiceId: l.invoice.id, applied: peso(l.applied),
@@ -568,6 +622,7 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
     if (excess > 0n) {
       await tx.insert(customerCredits).values({ customerCode: customer.code!, amount: peso(excess), sourceCollectionId: made.id, ...who });
     }
+    if (creditApplied > 0n) await spendCredit(tx, credits, creditApplied, made.id, who);
     const voyages = [...new Set(worked.map((l) => l.invoice.voyageNum))];
     const lines = worked.map((l) => ({
       invoiceNo: l.invoice.invoiceNo, wayBillRef: l.invoice.wayBillRef, applied: peso(l.applied), ewtAtc: l.ewtAtc, ewtRate: l.ewtRate,
@@ -582,8 +637,8 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
         customer: { code: customer.code, name: customer.company, tin: customer.tin },
         payment: { method: input.paymentMethod, bank: input.bank, chequeNo: input.chequeNo, chequeDate: input.chequeDate ?? null },
         lines, otherCharges: others.map((o) => ({ accountCode: o.accountCode, description: o.description, amount: peso(o.amount) })),
-        amountReceived: peso(received), excess: peso(excess),
-        journal: journalOf({ paymentMethod: input.paymentMethod, received, ewt: totals.ewt, wvat: totals.wvat, applied: totals.applied, others, excess }),
+        amountReceived: peso(received), creditApplied: peso(creditApplied), excess: peso(excess),
+        journal: journalOf({ paymentMethod: input.paymentMethod, received, creditApplied, ewt: totals.ewt, wvat: totals.wvat, applied: totals.applied, others, excess }),
       },
       requestedBy: caller.userId,
     });
@@ -594,7 +649,7 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
         after: {
           customerCode: customer.code, paymentMethod: input.paymentMethod, collectionDate: input.collectionDate, withholding: setting,
           ewtRate: rates.ewtRate, wvatRate: rates.wvatRate, applied: peso(totals.applied), ewt: peso(totals.ewt), wvat: peso(totals.wvat),
-          other: peso(otherTotal), amountReceived: peso(received), excess: peso(excess), lines,
+          other: peso(otherTotal), amountReceived: peso(received), creditApplied: peso(creditApplied), excess: peso(excess), lines,
         },
         ...(warnings.length ? { warnings } : {}),
       },
@@ -603,6 +658,12 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
       await recordAudit(tx, {
         actor: caller.userId, action: "CUSTOMER_CREDIT_KEPT", target: `customer:${customer.code}`,
         detail: { receiptNo, before: null, after: { amount: peso(excess) } },
+      });
+    }
+    if (creditApplied > 0n) {
+      await recordAudit(tx, {
+        actor: caller.userId, action: "CUSTOMER_CREDIT_USED", target: `customer:${customer.code}`,
+        detail: { receiptNo, before: { amount: peso(available) }, after: { amount: peso(available - creditApplied) } },
       });
     }
     return made.id;
@@ -653,6 +714,15 @@ async function undoCollection(tx: Tx, caller: Caller, record: CollectionRecord, 
     await recordAudit(tx, {
       actor: caller.userId, action: "CUSTOMER_CREDIT_VOIDED", target: `customer:${record.customerCode}`,
       detail: { receiptNo: record.receiptNo, reason: o.reason, before: { amount: peso(credits.reduce((s, c) => s + toCentavos(c.amount), 0n)) }, after: { amount: "0.00" } },
+    });
+  }
+  if (toCentavos(record.creditApplied) > 0n) {
+    // The credit it spent is the customer's again, to spend on another receipt.
+    await tx.update(customerCredits).set({ usedByCollectionId: null, userModified: caller.userId, dateModified: o.now })
+      .where(eq(customerCredits.usedByCollectionId, record.id));
+    await recordAudit(tx, {
+      actor: caller.userId, action: "CUSTOMER_CREDIT_RETURNED", target: `customer:${record.customerCode}`,
+      detail: { receiptNo: record.receiptNo, reason: o.reason, before: { amount: "0.00" }, after: { amount: record.creditApplied } },
     });
   }
   const reversesKey = idempotencyKeyOf({ docType: "COLLECTION_RECEIPT", docId: record.id, revision: record.revision });

@@ -1,0 +1,2 @@
+ALTER TABLE "collections" ADD COLUMN "credit_applied" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+CREATE INDEX "customer_credits_used_by_idx" ON "customer_credits" USING btree ("used_by_collection_id");
