@@ -3,16 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waybillSidePaid } from "../../api/modules/accounting/index.ts";
 import { firstStart } from "../../api/modules/index.ts";
 import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
+import { toCentavos } from "../../api/shared/money.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { collectionLines, collections, croAccountings, invoices, manualSalesInvoices, postDatedCheques, postings } from "../../db/schema/index.ts";
+import { collectionLines, collections, croAccountings, customerCredits, invoices, manualSalesInvoices, postDatedCheques, postings } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
 
 /**
  * The accounting part of the demo line on a first start: CRO accounting bills the open voyage's split waybill on
  * both sides (Manila's prepaid side posted, Cebu's collect side in a Draft record) and the prepaid waybills of the
  * voyage being loaded; then the cashier collects the first open invoice of a registered payer in cash, the next
- * by a post-dated cheque still waiting for its date and the next by one deposited and cleared last week; and
- * records the Manila ATP booklet with one manual SI. Every document writes its posting.
+ * by a post-dated cheque of last week for 1,000.00 more, kept as credit, deposited and cleared, and the next by one
+ * still waiting for its date, less that credit; and records the Manila ATP booklet with one manual SI. Every
+ * document writes its posting.
  */
 
 let handle: DatabaseHandle;
@@ -37,7 +39,7 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     ].map(([no, status, side]) => [no.replace("2026", String(new Date().getFullYear())), status, side]));
   });
 
-  it("collects three invoices: one in cash, one by a PDC waiting, one by a PDC cleared; the consignee pays at the Cebu counter later", async () => {
+  it("collects three invoices: one in cash, one by a PDC cleared, one by a PDC waiting; the consignee pays at the Cebu counter later", async () => {
     expect(line).toMatchObject({ collections: 3, postDatedCheques: 2, counterPayments: 1 });
     const receipts = await handle.db.select().from(collections).orderBy(asc(collections.id));
     expect(receipts.map((r) => [r.branchCode, r.customerCode, r.paymentMethod, r.status, r.issuedBy])).toEqual([
@@ -59,18 +61,32 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     const today = manilaToday();
     const cheques = await handle.db.select().from(postDatedCheques).orderBy(asc(postDatedCheques.id));
     expect(cheques.map((c) => [c.chequeNo, c.status, c.chequeDate])).toEqual([
-      ["DEMO-PDC-0001", "RECEIVED", addCalendarDays(today, 14)], ["DEMO-PDC-0002", "CLEARED", addCalendarDays(today, -7)],
+      ["DEMO-PDC-0001", "CLEARED", addCalendarDays(today, -7)], ["DEMO-PDC-0002", "RECEIVED", addCalendarDays(today, 14)],
     ]);
-    expect(cheques[1].clearedDate! > cheques[1].depositDate!).toBe(true);
-    expect(cheques[1].clearedDate! <= today).toBe(true);
+    expect(cheques[0].clearedDate! > cheques[0].depositDate!).toBe(true);
+    expect(cheques[0].clearedDate! <= today).toBe(true);
     // The open voyage's waybill: its origin collected in cash, its destination at the counter.
     expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "origin")).toMatchObject({ paid: true, reason: "Collected in full." });
     expect(await waybillSidePaid(handle.db, issued[0].wayBillRef!, "destination")).toMatchObject({ paid: true, reason: "Collected in full." });
     // The freight-collect waybill owes its whole bill at Cebu.
     expect((await waybillSidePaid(handle.db, issued[2].wayBillRef!, "destination")).paid).toBe(false);
-    // A waybill paid by a cheque still waiting for its date is not paid; one whose cheque cleared is.
-    expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(false);
-    expect((await waybillSidePaid(handle.db, issued[4].wayBillRef!, "origin")).paid).toBe(true);
+    // A waybill paid by a cheque whose cheque cleared is paid; one still waiting for its date is not.
+    expect((await waybillSidePaid(handle.db, issued[3].wayBillRef!, "origin")).paid).toBe(true);
+    expect((await waybillSidePaid(handle.db, issued[4].wayBillRef!, "origin")).paid).toBe(false);
+  });
+
+  it("keeps 1,000.00 the cleared cheque paid over its invoice as the customer's credit, and spends it on the waiting cheque's receipt", async () => {
+    const receipts = await handle.db.select().from(collections).orderBy(asc(collections.id));
+    const [cleared, waiting] = [receipts[1], receipts[2]];
+    const due = (r: typeof cleared) => toCentavos(r.appliedTotal) - toCentavos(r.ewtTotal) - toCentavos(r.wvatTotal);
+    expect([cleared.excessAmount, cleared.excessHandling, cleared.creditApplied]).toEqual(["1000.00", "CREDIT", "0.00"]);
+    expect(toCentavos(cleared.amountReceived)).toBe(due(cleared) + 100_000n);
+    expect([waiting.creditApplied, waiting.excessAmount]).toEqual(["1000.00", "0.00"]);
+    expect(toCentavos(waiting.amountReceived)).toBe(due(waiting) - 100_000n);
+    const cheques = await handle.db.select().from(postDatedCheques).orderBy(asc(postDatedCheques.id));
+    expect(cheques.map((c) => c.amount)).toEqual([cleared.amountReceived, waiting.amountReceived]);
+    const credits = await handle.db.select().from(customerCredits).orderBy(asc(customerCredits.id));
+    expect(credits.map((c) => [c.customerCode, c.amount, c.sourceCollectionId, c.usedByCollectionId])).toEqual([["CUS-004", "1000.00", cleared.id, waiting.id]]);
   });
 
   it("records the booklet and an issued manual SI, and a posting for every document", async () => {
@@ -81,7 +97,7 @@ describe("the demo line's invoices, collections, cheques and manual SI", () => {
     const docs = await handle.db.select({ key: postings.idempotencyKey }).from(postings).orderBy(asc(postings.id));
     expect(docs.map((d) => d.key.replace(/:\d+:/, ":n:"))).toEqual([
       "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1", "INVOICE:n:r1",
-      "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "PDC_CLEARING:n:r1", "MANUAL_SI:n:r1",
+      "COLLECTION_RECEIPT:n:r1", "COLLECTION_RECEIPT:n:r1", "PDC_CLEARING:n:r1", "COLLECTION_RECEIPT:n:r1", "MANUAL_SI:n:r1",
       "COLLECTION_RECEIPT:n:r1",
     ]);
     const [posting] = await handle.db.select().from(postings).where(eq(postings.docType, "MANUAL_SI"));

@@ -362,4 +362,50 @@ describe("a cashier takes a voyage from invoice to paid waybill", () => {
     await lookUp(waybills[0]!.wayBillRef);
     await expect.poll(() => shown("waybill-paid-origin-status")).toBe("Not paid");
   });
+
+  it("settles the rest of the first invoice partly from credit the shipper kept, and prints the credit on the receipt", async () => {
+    const { invoiceNo } = waybills[0]!;
+    // Earlier the shipper paid 1,000.00 of the invoice with 1,500.00: the 500.00 over was kept as its credit.
+    const { data: open } = await asAdmin<{ data: { invoiceId: number; invoiceNo: string }[] }>(
+      "GET", `/Collections/openInvoices?branchCode=MNL&customerCode=${PAYER.code}`,
+    );
+    const invoiceId = open.find((i) => i.invoiceNo === invoiceNo)!.invoiceId;
+    await asAdmin("POST", "/Collections/create", {
+      branchCode: "MNL", customerCode: PAYER.code, collectionDate: today, paymentMethod: "CASH", ewtRate: "0",
+      lines: [{ invoiceId, applied: "1000.00" }], amountReceived: "1500.00", excessHandling: "CREDIT",
+    });
+    await cashier.reload();
+    await cashier.getByTestId("collections-page").waitFor();
+    await cashier.getByTestId("collection-new").click();
+    await cashier.getByTestId("collection-form").waitFor();
+    await pick("collection-payer", PAYER.code);
+    await expect.poll(() => shown("collection-payer-setting")).toBe("Withholding: Private: 2% EWT · Credit kept: 500.00");
+    await cashier.getByTestId(`collection-pick-${invoiceNo}`).check();
+    await expect.poll(() => shown(`collection-cash-${invoiceNo}`)).toMatch(/^[\d,]+\.\d\d$/);
+    const cash = centavos((await shown("collection-total-cash"))!.replace(/,/g, ""));
+    // More credit than kept is refused in the page, before anything is sent.
+    await cashier.getByTestId("collection-credit").fill("600.00");
+    await cashier.getByTestId("collection-save").click();
+    await cashier.getByText("The customer has 500.00 of credit").waitFor();
+    await cashier.getByTestId("collection-credit").fill("500.00");
+    await expect.poll(() => shown("collection-total-credit")).toBe("500.00");
+    expect(await cashier.getByTestId("collection-received").getAttribute("placeholder")).toBe(money(cash - 50000n).replace(/,/g, ""));
+    await cashier.getByTestId("collection-save").click();
+    await seeNotice(cashier, "Collection Successfully Created");
+    // The page was read afresh above, so the callout names this receipt.
+    await expect.poll(() => shown("collection-made-receipt")).toMatch(/^CR-MNL-\d{4}-\d{6}$/);
+    const receipt = (await shown("collection-made-receipt"))!;
+    expect(await shown("collection-made"))
+      .toBe(`Receipt ${receipt}: ${money(cash - 50000n)} received from ${PAYER.company}, with 500.00 of credit applied. Print the receipt`);
+    expect([await shown(`collection-credit-${receipt}`), await shown(`collection-received-${receipt}`)]).toEqual(["500.00", money(cash - 50000n)]);
+    await lookUp(waybills[0]!.wayBillRef);
+    await expect.poll(() => shown("waybill-paid-origin-status")).toBe("Paid");
+
+    const [popup] = await Promise.all([cashier.waitForEvent("popup"), rowButton(cashier, `collection-row-${receipt}`, "Print").click()]);
+    await popup.waitForLoadState();
+    const url = popup.url();
+    await popup.close();
+    const text = await readPdf(url);
+    expect(text).toContain(squeeze(`less credit applied 500.00 amount received (php) ${money(cash - 50000n)}`));
+  }, 120_000);
 });

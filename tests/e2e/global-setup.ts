@@ -15,9 +15,11 @@ declare module "vitest" {
 /** Builds the web app once and serves it from the real server for every browser test file. */
 export default async function setup(project: TestProject) {
   if (process.env.LADING_SKIP_BUILD !== "1") {
+    // Vitest sets NODE_ENV to "test", which would make a development build: no service worker, so no offline tally.
     const build = spawnSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
       cwd: ROOT,
       encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production" },
     });
     if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
   }

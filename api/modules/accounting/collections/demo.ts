@@ -2,22 +2,25 @@ import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { invoices } from "../../../../db/schema/index.ts";
 import { addCalendarDays, manilaToday } from "../../../shared/dates.ts";
-import { toCentavos } from "../../../shared/money.ts";
+import { formatCentavos, toCentavos } from "../../../shared/money.ts";
 import type { DemoContext } from "../../manifest.ts";
 import { nextBankingDay } from "../pdc/rules.ts";
 import { chequeById, clearCheque, depositCheque, nationalHolidays } from "../pdc/service.ts";
-import { createCollection } from "./service.ts";
+import { calculateCwt, createCollection } from "./service.ts";
 import { earlierPaymentsOf } from "./settlement.ts";
 import { createCollectionBody } from "./schemas.ts";
 
 /** The cheques of the demo, so a second run of the line (a fresh database) prints the same numbers. */
 const DEMO_BANK = "Bank of the Philippine Islands";
+/** What the customer's cheque of last week paid over its invoice, kept as its credit and spent on the next receipt. */
+const DEMO_EXCESS = 100_000n;
 
 /**
  * The cashier's part of the demo line, on the invoices CRO accounting issued before it (the invoices' part of the
- * line comes first): the first open invoice collected in cash, the next by a post-dated cheque still waiting for
- * its date, and the next by a post-dated cheque of last week, deposited and cleared. It takes what there is: with
- * no invoices it records nothing.
+ * line comes first): the first open invoice collected in cash; the next by a post-dated cheque of last week, written
+ * for 1,000.00 more than was due, the excess kept as the customer's credit, and the cheque deposited and cleared;
+ * the next by a post-dated cheque still waiting for its date, less that credit when it is the same customer's. It
+ * takes what there is: with no invoices it records nothing.
  */
 export async function seedDemoCollections(db: Db, { people, now }: DemoContext): Promise<Record<string, number>> {
   const cashier = people.cashier;
@@ -30,6 +33,7 @@ export async function seedDemoCollections(db: Db, { people, now }: DemoContext):
   const today = manilaToday(now);
   let collections = 0;
   let cheques = 0;
+  let creditOf: { customerCode: string; amount: bigint } | null = null;
   for (const [n, invoice] of open.entries()) {
     const balance = toCentavos(invoice.total) - (earlier.get(invoice.id)?.applied ?? 0n);
     const applied = `${balance / 100n}.${String(balance % 100n).padStart(2, "0")}`;
@@ -37,21 +41,28 @@ export async function seedDemoCollections(db: Db, { people, now }: DemoContext):
     if (n === 0) {
       await createCollection(db, cashier, createCollectionBody.parse({ ...base, collectionDate: today, paymentMethod: "CASH" }));
     } else if (n === 1) {
-      // Dated a fortnight ahead: it waits in PDC clearing.
-      await createCollection(db, cashier, createCollectionBody.parse({
-        ...base, collectionDate: today, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0001", chequeDate: addCalendarDays(today, 14),
-      }));
-      cheques += 1;
-    } else {
-      // Received and dated last week, deposited that day, cleared on the next banking day.
+      // Received and dated last week for 1,000.00 over what was due, deposited that day, cleared on the next banking day.
+      const due = toCentavos((await calculateCwt(db, cashier, base)).data.totals.cash);
       const calendar = await nationalHolidays(db, addCalendarDays(today, -30), addCalendarDays(today, 30));
       const deposited = addCalendarDays(today, -7);
       const made = (await createCollection(db, cashier, createCollectionBody.parse({
-        ...base, collectionDate: deposited, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0002", chequeDate: deposited,
+        ...base, collectionDate: deposited, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0001", chequeDate: deposited,
+        amountReceived: formatCentavos(due + DEMO_EXCESS), excessHandling: "CREDIT",
       }))).data;
       const received = await chequeById(db, made.cheque!.id, cashier);
       const atBank = (await depositCheque(db, cashier, received.id, { depositDate: deposited, dateModified: received.dateModified })).data;
       await clearCheque(db, cashier, atBank.id, { clearedDate: nextBankingDay(deposited, calendar), dateModified: atBank.dateModified });
+      creditOf = { customerCode: base.customerCode, amount: DEMO_EXCESS };
+      cheques += 1;
+    } else {
+      // Dated a fortnight ahead: it waits in PDC clearing. The credit kept last week pays part of the invoice.
+      const kept = creditOf?.customerCode === base.customerCode ? creditOf.amount : 0n;
+      const due = kept > 0n ? toCentavos((await calculateCwt(db, cashier, base)).data.totals.cash) : 0n;
+      const spend = kept < due ? kept : due;
+      await createCollection(db, cashier, createCollectionBody.parse({
+        ...base, collectionDate: today, paymentMethod: "PDC", bank: DEMO_BANK, chequeNo: "DEMO-PDC-0002", chequeDate: addCalendarDays(today, 14),
+        ...(spend > 0n ? { creditApplied: formatCentavos(spend) } : {}),
+      }));
       cheques += 1;
     }
     collections += 1;

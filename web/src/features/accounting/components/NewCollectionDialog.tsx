@@ -55,12 +55,14 @@ interface Form {
   otherAmount: string;
   amountReceived: string;
   excessHandling: ExcessHandling;
+  creditApplied: string;
   remarks: string;
 }
 
 const blank = (): Form => ({
   collectionDate: manilaToday(), paymentMethod: "CASH", bank: "", chequeNo: "", chequeDate: "", isManagersCheque: false,
-  ewtRate: "", wvatRate: "", otherAccount: "", otherDescription: "", otherAmount: "", amountReceived: "", excessHandling: "REFUSE", remarks: "",
+  ewtRate: "", wvatRate: "", otherAccount: "", otherDescription: "", otherAmount: "", amountReceived: "", excessHandling: "REFUSE", creditApplied: "",
+  remarks: "",
 });
 
 /** The withholding of one picked invoice worked out in the page, exactly as the server will (collections/rules.ts). */
@@ -134,8 +136,12 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
     wvat: lines.reduce((s, l) => s + l.w.wvatAmount, 0n),
     cash: lines.reduce((s, l) => s + l.w.cash, 0n) + other,
   };
-  const received = isAmount(form.amountReceived) ? centavos(form.amountReceived) : totals.cash;
-  const excess = received - totals.cash;
+  // Credit kept from earlier excess payments settles beside the money received; what is left is the cash to take.
+  const creditKept = payer && !walkIn ? centavos(payer.credit) : 0n;
+  const credit = creditKept > 0n && isAmount(form.creditApplied) ? centavos(form.creditApplied) : 0n;
+  const cashToTake = totals.cash > credit ? totals.cash - credit : 0n;
+  const received = isAmount(form.amountReceived) ? centavos(form.amountReceived) : cashToTake;
+  const excess = received + credit - totals.cash;
   const lineOf = (invoiceId: number) => lines.find((l) => l.invoice.invoiceId === invoiceId);
 
   const change = (patch: Partial<Form>) => {
@@ -152,7 +158,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
     setCustomerCode(code);
     setWalkInSearch("");
     setPicks({});
-    setForm((f) => ({ ...f, ewtRate: "", wvatRate: "", amountReceived: "" }));
+    setForm((f) => ({ ...f, ewtRate: "", wvatRate: "", amountReceived: "", creditApplied: "" }));
     setRefusal(null);
   };
 
@@ -192,6 +198,11 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
       if (!form.otherDescription.trim()) found.otherDescription = "Say what it is for";
     }
     if (form.amountReceived.trim() !== "" && !isAmount(form.amountReceived)) found.amountReceived = "An amount of at most 2 decimals";
+    if (creditKept > 0n && form.creditApplied.trim() !== "") {
+      if (!isAmount(form.creditApplied)) found.creditApplied = "An amount of at most 2 decimals";
+      else if (credit > creditKept) found.creditApplied = `The customer has ${peso(creditKept)} of credit`;
+      else if (credit > totals.cash) found.creditApplied = `More than the ${peso(totals.cash)} due`;
+    }
     return found;
   };
 
@@ -208,7 +219,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
         lines: picked.map((i) => ({ invoiceId: i.invoiceId, applied: picks[i.invoiceId].applied.trim().replace(/,/g, "") })),
         otherCharges: form.otherAmount.trim() ? [{ accountCode: form.otherAccount, description: form.otherDescription.trim(), amount: form.otherAmount.trim() }] : [],
         amountReceived: form.amountReceived.trim() ? form.amountReceived.trim().replace(/,/g, "") : undefined,
-        excessHandling: form.excessHandling, remarks: form.remarks,
+        excessHandling: form.excessHandling, creditApplied: credit > 0n ? formatCentavos(credit) : undefined, remarks: form.remarks,
       }).catch((error) => {
         setRefusal(serverMessage(error));
         throw error;
@@ -357,11 +368,16 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
         <div><span>EWT withheld</span><strong data-testid="collection-total-ewt">{peso(totals.ewt)}</strong></div>
         <div><span>VAT withheld</span><strong data-testid="collection-total-wvat">{peso(totals.wvat)}</strong></div>
         <div><span>Cash due</span><strong data-testid="collection-total-cash">{peso(totals.cash)}</strong></div>
+        {creditKept > 0n && <div><span>Credit applied</span><strong data-testid="collection-total-credit">{peso(credit)}</strong></div>}
         <div><span>Excess</span><strong data-testid="collection-total-excess">{peso(excess > 0n ? excess : 0n)}</strong></div>
       </div>
 
       <div className="lading-collection-row">
-        <TextField label="Amount received" id="collection-received" value={form.amountReceived} placeholder={formatCentavos(totals.cash)} error={errors.amountReceived}
+        {creditKept > 0n && (
+          <TextField label="Credit applied" id="collection-credit" value={form.creditApplied} placeholder="0.00"
+            helper={`Of ${peso(creditKept)} kept`} error={errors.creditApplied} onValueChange={(v) => change({ creditApplied: v })} data-testid="collection-credit" />
+        )}
+        <TextField label="Amount received" id="collection-received" value={form.amountReceived} placeholder={formatCentavos(cashToTake)} error={errors.amountReceived}
           onValueChange={(v) => change({ amountReceived: v })} data-testid="collection-received" />
         <FormField label="Excess payment" id="collection-excess">
           <HTMLSelect id="collection-excess" value={form.excessHandling} onChange={(e) => change({ excessHandling: e.currentTarget.value as ExcessHandling })}

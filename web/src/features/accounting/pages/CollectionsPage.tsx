@@ -50,6 +50,7 @@ function DayTotals({ revision }: { revision: number }) {
           {figure("EWT withheld", t.ewt, "day-total-ewt")}
           {figure("VAT withheld", t.wvat, "day-total-wvat")}
           {figure("Other charges", t.other, "day-total-other")}
+          {figure("Credit applied", t.creditApplied, "day-total-credit")}
           {figure("Received", t.received, "day-total-received", t.receipts)}
           <div><span>Cancelled or reversed</span><strong data-testid="day-total-cancelled">{t.cancelled}</strong></div>
         </div>
@@ -156,7 +157,8 @@ export default function CollectionsPage(_props: PageProps) {
       <AccountingTabs />
       {made && (
         <Callout intent="success" className="lading-accounting-card" data-testid="collection-made">
-          Receipt <strong data-testid="collection-made-receipt">{made.receiptNo}</strong>: {formatAmount(made.amountReceived)} received from {made.payerName}.{" "}
+          Receipt <strong data-testid="collection-made-receipt">{made.receiptNo}</strong>: {formatAmount(made.amountReceived)} received from {made.payerName}
+          {made.creditApplied !== "0.00" && <>, with {formatAmount(made.creditApplied)} of credit applied</>}.{" "}
           <a href={receiptPrintUrl(made.id)} target="_blank" rel="noopener" data-testid="collection-made-print">Print the receipt</a>
         </Callout>
       )}
@@ -190,6 +192,7 @@ export default function CollectionsPage(_props: PageProps) {
         <Column name="Applied" cellRenderer={money((c) => c.appliedTotal, "collection-applied")} />
         <Column name="EWT" cellRenderer={money((c) => c.ewtTotal, "collection-ewt")} />
         <Column name="VAT withheld" cellRenderer={money((c) => c.wvatTotal, "collection-wvat")} />
+        <Column name="Credit applied" cellRenderer={money((c) => c.creditApplied, "collection-credit")} />
         <Column name="Received" cellRenderer={money((c) => c.amountReceived, "collection-received")} />
         <Column name="Status" cellRenderer={(row) => <Cell>{rows[row] && <AccountingStatusTag status={rows[row].status} testId={`collection-status-${rows[row].receiptNo}`} />}</Cell>} />
         <Column name="BASE" cellRenderer={text((c) => c.postingStatus ?? "-", (c) => `collection-posting-${c.receiptNo}`)} />
