@@ -17,6 +17,7 @@ export type {
 export {
   COLLECTION_PAGE_SIZE,
   COLLECTION_STATUSES,
+  collectionBalance,
   type CollectionStatus,
   EXCESS_HANDLINGS,
   type ExcessHandling,

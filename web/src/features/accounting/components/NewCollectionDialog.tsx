@@ -13,6 +13,7 @@ import { excessHandlingLabel, paymentMethodLabel, withholdingLabel } from "../..
 import { useUnsavedChanges } from "../../../lib/leave-guard.ts";
 import { useWorkBranches } from "./work-branches.ts";
 import {
+  collectionBalance,
   type CollectionRow,
   EXCESS_HANDLINGS,
   type ExcessHandling,
@@ -141,7 +142,7 @@ export function NewCollectionDialog(props: { isOpen: boolean; onClose: () => voi
   const credit = creditKept > 0n && isAmount(form.creditApplied) ? centavos(form.creditApplied) : 0n;
   const cashToTake = totals.cash > credit ? totals.cash - credit : 0n;
   const received = isAmount(form.amountReceived) ? centavos(form.amountReceived) : cashToTake;
-  const excess = received + credit - totals.cash;
+  const { excess } = collectionBalance({ lines: lines.map((l) => l.w), otherTotal: other, amountReceived: received, creditApplied: credit });
   const lineOf = (invoiceId: number) => lines.find((l) => l.invoice.invoiceId === invoiceId);
 
   const change = (patch: Partial<Form>) => {
