@@ -51,7 +51,13 @@ export async function openBrowser(name: string, viewport = { width: 1366, height
  * not "Inactive" and "1,000.00" is not "11,000.00".
  */
 export function exactly(text: string): RegExp {
-  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+  return oneOf([text]);
+}
+
+/** Like exactly(), for an element whose whole text may be any one of these (never a part of one). */
+export function oneOf(texts: readonly string[]): RegExp {
+  const escaped = texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^\\s*(?:${escaped.join("|")})\\s*$`);
 }
 
 /** Waits for a notice (toast) with exactly this text. */
