@@ -41,6 +41,10 @@ export function splitListUpdate(entries: readonly { wayBillRef: string; status: 
   };
 }
 
+/** The bookings a waybill carries: its own, and a tandem's second one. */
+export const bookingsCarried = (w: { bookingRef: string; tandemBookingRef: string | null }): string[] =>
+  w.tandemBookingRef ? [w.bookingRef, w.tandemBookingRef] : [w.bookingRef];
+
 /** A voyage as the outbound and inbound screens head it. */
 export const voyageHeader = z.object({
   voyageNum: z.string(),

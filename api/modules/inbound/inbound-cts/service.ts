@@ -14,6 +14,7 @@ import {
 import { recordAudit } from "../../../shared/audit.ts";
 import { type BranchScope, branchCondition } from "../../../shared/branch-scope.ts";
 import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
+import { bookingsCarried } from "../../../shared/cargo-lists.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
@@ -49,7 +50,6 @@ export const inboundCtsTarget = {
 };
 
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
-const bookingsOf = (w: { bookingRef: string; tandemBookingRef: string | null }) => [w.bookingRef, w.tandemBookingRef].filter((r): r is string => !!r);
 
 const rowColumns = {
   id: inboundCts.id,
@@ -257,7 +257,7 @@ export async function issueInboundCts(db: Db, caller: Caller, input: IssueInboun
       userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
     }).onConflictDoNothing().returning({ id: inboundCts.id });
     if (made.length === 0) throw new AppError("CONFLICT", `Waybill ${waybill.wayBillRef} was put on an inbound transfer slip by someone else a moment ago.`);
-    for (const ref of bookingsOf(waybill)) await recordCargoStage(tx, ref, INBOUND_CTS_STAGE, timeOut);
+    for (const ref of bookingsCarried(waybill)) await recordCargoStage(tx, ref, INBOUND_CTS_STAGE, timeOut);
     await recordAudit(tx, {
       actor: caller.userId, action: "INBOUND_CTS_ISSUED", target: `inbound-cts:${number}`,
       detail: {
@@ -284,7 +284,7 @@ export async function cancelInboundCts(db: Db, caller: Caller, ctsNum: string, i
   if (slip.cargoDeliveryReceiptId) {
     throw new AppError("CONFLICT", `Inbound transfer slip ${slip.ctsNum} has cargo delivery receipt ${slip.cargoDeliveryReceiptId}; the cargo was delivered.`);
   }
-  const refs = bookingsOf(slip);
+  const refs = bookingsCarried(slip);
   const stages = await cargoStageTimes(db, refs, [VAN_IN_STAGE]);
   if (refs.some((r) => stages.get(r)?.has(VAN_IN_STAGE))) {
     throw new AppError("CONFLICT", `The van of inbound transfer slip ${slip.ctsNum} has come back (van-in); the slip cannot be cancelled.`);

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../../db/client.ts";
+import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import {
-  customers, tallySheetLines, tallySheets, unloadListEntries, unloadListReleases, voyageScheduleDestinations, voyageSchedules, waybills,
+  customers, unloadListEntries, unloadListReleases, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
-import { releaseRowsOf, removedFromRelease } from "../../../shared/cargo-list-releases.ts";
+import {
+  assertReleaseFresh, assertReleaseOpen, claimRelease, explainLostRace, refuseCountedVans, releaseRowsOf, removedFromRelease,
+} from "../../../shared/cargo-list-releases.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
-import { OPEN_RELEASE, splitListUpdate } from "../../../shared/cargo-lists.ts";
-import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
+import { bookingsCarried, splitListUpdate } from "../../../shared/cargo-lists.ts";
+import { AppError } from "../../../shared/errors.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 import { transition } from "../../../shared/workflow.ts";
@@ -90,9 +92,6 @@ function selectWaybills(db: Db) {
 
 type SelectedWaybill = Awaited<ReturnType<typeof selectWaybills>>[number];
 const toWaybill = ({ id: _id, tandemBookingRef: _t, ...r }: SelectedWaybill): UnloadListWaybill => ({ ...r, dateAdded: iso(r.dateAdded) });
-
-/** The bookings a waybill carries: its own, and a tandem's second one. */
-const bookingsOf = (w: { bookingRef: string; tandemBookingRef: string | null }) => [w.bookingRef, ...(w.tandemBookingRef ? [w.tandemBookingRef] : [])];
 
 /** The waybills on an unload release now, in the order they were put on it. */
 async function waybillsOnRelease(db: Db, releaseId: string): Promise<SelectedWaybill[]> {
@@ -190,41 +189,8 @@ export async function createUnloadRelease(db: Db, caller: Caller, input: { voyag
   return { data: await unloadReleaseByNum(db, releaseId, caller), message: "Unload list created successfully" };
 }
 
-const stale = (record: ReleaseRecord) =>
-  new AppError("CONFLICT", `Release ${record.releaseId} was changed by someone else after you opened it. Reload it and try again.`);
-
-function assertFresh(record: ReleaseRecord, dateModified: string) {
-  if (new Date(dateModified).getTime() !== record.dateModified.getTime()) throw stale(record);
-}
-
-/** Only a Partial Release takes waybills on or off. */
-function assertOpen(record: ReleaseRecord) {
-  if (record.releaseType !== OPEN_RELEASE) {
-    const why = record.releaseType === "Cancelled" ? "it was cancelled" : "it was released";
-    throw new AppError("CONFLICT", `Release ${record.releaseId} is ${record.releaseType}: ${why}, so its waybills no longer change.`);
-  }
-}
-
-/** Takes the release's row for this change, only if it is still as the user read it. */
-async function claimRelease(tx: Tx, record: ReleaseRecord, caller: Caller, set: Partial<ReleaseRecord> = {}) {
-  const claimed = await tx.update(unloadListReleases).set({ ...set, userModified: caller.userId, dateModified: new Date() })
-    .where(and(eq(unloadListReleases.id, record.id), eq(unloadListReleases.dateModified, record.dateModified))).returning({ id: unloadListReleases.id });
-  if (claimed.length === 0) throw stale(record);
-}
-
-/** A van of these waybills counted on an unloading tally sheet now: such a waybill stays on the unload list. */
-async function refuseCounted(db: Db | Tx, refs: readonly string[]) {
-  if (refs.length === 0) return;
-  const [c] = await db.select({ wayBillRef: tallySheetLines.wayBillRef, containerVanNum: tallySheetLines.containerVanNum, tallySheetNum: tallySheets.tallySheetNum })
-    .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
-    .where(and(inArray(tallySheetLines.wayBillRef, [...refs]), eq(tallySheets.tallySheetType, "Unloading"), isNull(tallySheetLines.dateRemoved)));
-  if (!c) return;
-  throw new AppError(
-    "CONFLICT",
-    `Waybill ${c.wayBillRef} stays on the unload list: its van ${c.containerVanNum} is counted on tally sheet ${c.tallySheetNum}. Take the van off the sheet first.`,
-    { wayBillRef: [`${c.wayBillRef} is counted on tally sheet ${c.tallySheetNum}`] },
-  );
-}
+/** A van of these waybills counted on an unloading tally sheet now keeps its waybill on the unload list. */
+const refuseCounted = (db: Executor, refs: readonly string[]) => refuseCountedVans(db, refs, { tallySheetType: "Unloading", list: "unload list" });
 
 type Moving = { id: number; wayBillRef: string; bookingRef: string; tandemBookingRef: string | null };
 
@@ -237,7 +203,7 @@ async function takeOff(tx: Tx, caller: Caller, releaseId: string, off: readonly 
   await refuseCounted(tx, off.map((w) => w.wayBillRef));
   await tx.update(unloadListEntries).set({ dateRemoved: now, removedBy: caller.userId })
     .where(and(eq(unloadListEntries.releaseId, releaseId), inArray(unloadListEntries.wayBillRef, off.map((w) => w.wayBillRef)), isNull(unloadListEntries.dateRemoved)));
-  for (const w of off) for (const ref of bookingsOf(w)) await withdrawCargoStage(tx, ref, UNLOAD_LIST_STAGE);
+  for (const w of off) for (const ref of bookingsCarried(w)) await withdrawCargoStage(tx, ref, UNLOAD_LIST_STAGE);
 }
 
 /**
@@ -246,8 +212,8 @@ async function takeOff(tx: Tx, caller: Caller, releaseId: string, off: readonly 
  */
 export async function updateUnloadRelease(db: Db, caller: Caller, releaseId: string, input: UpdateUnloadReleaseInput) {
   const record = await unloadReleaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const split = splitListUpdate(input.entries);
   if (split.twice) throw refused("entries", `Waybill ${split.twice} is in this update twice.`);
   const adding = split.adding.map((r) => r.toUpperCase());
@@ -286,22 +252,15 @@ export async function updateUnloadRelease(db: Db, caller: Caller, releaseId: str
   const now = new Date();
   try {
     await db.transaction(async (tx: Tx) => {
-      await claimRelease(tx, record, caller, input.remarks === undefined ? {} : { remarks: input.remarks });
+      await claimRelease(tx, unloadListReleases, record, caller, input.remarks === undefined ? {} : { remarks: input.remarks });
       if (toAdd.length > 0) {
         await tx.insert(unloadListEntries).values(toAdd.map((w) => ({ releaseId: record.releaseId, wayBillRef: w.wayBillRef, dateAdded: now, addedBy: caller.userId })));
-        for (const w of toAdd) for (const ref of bookingsOf(w)) await recordCargoStage(tx, ref, UNLOAD_LIST_STAGE, now);
+        for (const w of toAdd) for (const ref of bookingsCarried(w)) await recordCargoStage(tx, ref, UNLOAD_LIST_STAGE, now);
       }
       await takeOff(tx, caller, record.releaseId, off, now);
     });
   } catch (error) {
-    if (databaseErrorCode(error) !== "23505") throw error;
-    // Another clerk put one of the waybills on another release between our read and our write.
-    const [taken] = await db.select({ wayBillRef: unloadListEntries.wayBillRef, releaseId: unloadListEntries.releaseId }).from(unloadListEntries)
-      .where(and(inArray(unloadListEntries.wayBillRef, toAdd.map((w) => w.wayBillRef)), isNull(unloadListEntries.dateRemoved)));
-    if (!taken) throw error;
-    throw new AppError("CONFLICT", `Waybill ${taken.wayBillRef} was put on release ${taken.releaseId} by someone else a moment ago.`, {
-      entries: [`${taken.wayBillRef} is on release ${taken.releaseId}`],
-    });
+    throw await explainLostRace(db, unloadListEntries, error, toAdd.map((w) => w.wayBillRef), record.releaseId);
   }
   const what = [toAdd.length ? `${plural(toAdd.length, "waybill")} put on` : "", off.length ? `${plural(off.length, "waybill")} taken off` : ""]
     .filter(Boolean).join(", ");
@@ -312,13 +271,13 @@ export async function updateUnloadRelease(db: Db, caller: Caller, releaseId: str
 /** Releases an unload release (Final Release): its waybills are then fixed on the list. */
 export async function releaseUnloadList(db: Db, caller: Caller, releaseId: string, input: { dateModified: string }) {
   const record = await unloadReleaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const onIt = await waybillsOnRelease(db, record.releaseId);
   if (onIt.length === 0) throw refused("releaseId", `Release ${record.releaseId} has no waybill on it; put waybills on it before releasing it.`);
   const now = new Date();
   const moved = await db.transaction(async (tx: Tx) => {
-    await claimRelease(tx, record, caller);
+    await claimRelease(tx, unloadListReleases, record, caller);
     return await transition(tx, unloadReleaseWorkflow, unloadReleaseTarget, {
       id: record.id, action: "release", actor: caller, set: { dateReleased: now, releasedBy: caller.userId, userModified: caller.userId },
     });
@@ -330,13 +289,13 @@ export async function releaseUnloadList(db: Db, caller: Caller, releaseId: strin
 /** Cancels an unload release (Cancelled): every waybill on it goes off the list and back to waiting. */
 export async function cancelUnloadRelease(db: Db, caller: Caller, releaseId: string, input: { dateModified: string }) {
   const record = await unloadReleaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const onIt = await waybillsOnRelease(db, record.releaseId);
   await refuseCounted(db, onIt.map((w) => w.wayBillRef));
   const now = new Date();
   const moved = await db.transaction(async (tx: Tx) => {
-    await claimRelease(tx, record, caller);
+    await claimRelease(tx, unloadListReleases, record, caller);
     await takeOff(tx, caller, record.releaseId, onIt, now);
     return await transition(tx, unloadReleaseWorkflow, unloadReleaseTarget, {
       id: record.id, action: "cancel", actor: caller, set: { dateCancelled: now, cancelledBy: caller.userId, userModified: caller.userId },

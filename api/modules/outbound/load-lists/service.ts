@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../../db/client.ts";
+import type { Db, Executor, Tx } from "../../../../db/client.ts";
 import {
   branches, customers, loadListEntries, loadListReleases, tallySheetLines, tallySheets, vessels, voyageScheduleDestinations, voyageSchedules, waybills,
 } from "../../../../db/schema/index.ts";
-import { releaseRowsOf, removedFromRelease } from "../../../shared/cargo-list-releases.ts";
+import {
+  assertReleaseFresh, assertReleaseOpen, claimRelease, explainLostRace, refuseCountedVans, releaseRowsOf, removedFromRelease,
+} from "../../../shared/cargo-list-releases.ts";
 import { type BranchScope, branchCondition, coversBranch } from "../../../shared/branch-scope.ts";
-import { AppError, databaseErrorCode } from "../../../shared/errors.ts";
+import { AppError } from "../../../shared/errors.ts";
 import { nextNumber } from "../../../shared/numbering.ts";
 import { PAGES, pathTo } from "../../../shared/page-paths.ts";
 import { transition, transitionMany } from "../../../shared/workflow.ts";
@@ -15,8 +17,8 @@ import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../waybills/names.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { LOAD_LIST_TITLE, notifyVoyageFollowers } from "./followers.ts";
-import { splitListUpdate } from "../../../shared/cargo-lists.ts";
-import { LOAD_LIST_STAGE, OPEN_RELEASE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
+import { bookingsCarried, splitListUpdate } from "../../../shared/cargo-lists.ts";
+import { LOAD_LIST_STAGE, RELEASE_SERIES, releaseWorkflow } from "./rules.ts";
 import type { LoadListView, LoadListWaybill, ReleaseDetail, ReleaseRow, UpdateReleaseInput, VoyageHeader } from "./schemas.ts";
 
 /** How the workflow moves a waybill and a release (api/shared/workflow.ts). */
@@ -33,7 +35,6 @@ type ReleaseRecord = typeof loadListReleases.$inferSelect;
 
 const refused = (field: string, message: string) => new AppError("VALIDATION", message, { [field]: [message] });
 const iso = (value: Date | null) => value?.toISOString() ?? null;
-const sameInstant = (read: string, stored: Date) => new Date(read).getTime() === stored.getTime();
 
 // ---------------------------------------------------------------------------------------------------------
 // Voyages
@@ -229,55 +230,10 @@ export async function createRelease(db: Db, caller: Caller, input: { voyageNum: 
   return { data: await releaseByNum(db, releaseId, caller), message: "Load list created successfully" };
 }
 
-/** Refuses a change made from a release as it was before someone else changed it. */
-function assertFresh(record: ReleaseRecord, dateModified: string) {
-  if (!sameInstant(dateModified, record.dateModified)) {
-    throw new AppError("CONFLICT", `Release ${record.releaseId} was changed by someone else after you opened it. Reload it and try again.`);
-  }
-}
-
-/** Only a Partial Release takes waybills on or off. */
-function assertOpen(record: ReleaseRecord) {
-  if (record.releaseType !== OPEN_RELEASE) {
-    const why = record.releaseType === "Draft" ? "it was cancelled" : "it was released";
-    throw new AppError("CONFLICT", `Release ${record.releaseId} is ${record.releaseType}: ${why}, so its waybills no longer change.`);
-  }
-}
-
-/**
- * Takes the release's row for this change: only if it is still as the user read it, so of two changes made from
- * the same reading the second is refused, and the row stays locked until the change commits.
- */
-async function claimRelease(tx: Tx, record: ReleaseRecord, caller: Caller, set: Partial<ReleaseRecord> = {}) {
-  const claimed = await tx.update(loadListReleases).set({ ...set, userModified: caller.userId, dateModified: new Date() })
-    .where(and(eq(loadListReleases.id, record.id), eq(loadListReleases.dateModified, record.dateModified))).returning({ id: loadListReleases.id });
-  if (claimed.length === 0) {
-    throw new AppError("CONFLICT", `Release ${record.releaseId} was changed by someone else after you opened it. Reload it and try again.`);
-  }
-}
-
-/** The vans of these waybills that are counted on a tally sheet now; such a waybill stays on the list. */
-async function countedVansOf(db: Db, refs: readonly string[]) {
-  if (refs.length === 0) return [];
-  return await db.select({ wayBillRef: tallySheetLines.wayBillRef, containerVanNum: tallySheetLines.containerVanNum, tallySheetNum: tallySheets.tallySheetNum })
-    .from(tallySheetLines).innerJoin(tallySheets, eq(tallySheets.id, tallySheetLines.tallySheetId))
-    .where(and(inArray(tallySheetLines.wayBillRef, [...refs]), isNull(tallySheetLines.dateRemoved)));
-}
-
-function refuseCounted(counted: Awaited<ReturnType<typeof countedVansOf>>) {
-  if (counted.length === 0) return;
-  const c = counted[0];
-  throw new AppError(
-    "CONFLICT",
-    `Waybill ${c.wayBillRef} stays on the load list: its van ${c.containerVanNum} is counted on tally sheet ${c.tallySheetNum}. Take the van off the sheet first.`,
-    { wayBillRef: [`${c.wayBillRef} is counted on tally sheet ${c.tallySheetNum}`] },
-  );
-}
+/** A van of these waybills counted on a loading tally sheet now keeps its waybill on the load list. */
+const refuseCounted = (db: Executor, refs: readonly string[]) => refuseCountedVans(db, refs, { tallySheetType: "Loading", list: "load list" });
 
 /** Takes the waybills off the release in the transaction: back to Draft, their entries closed, stage 2 withdrawn. */
-/** The bookings a waybill carries: its own, and a tandem's second one. */
-const bookingsOf = (w: { bookingRef: string; tandemBookingRef: string | null }) => [w.bookingRef, ...(w.tandemBookingRef ? [w.tandemBookingRef] : [])];
-
 async function takeOff(
   tx: Tx,
   caller: Caller,
@@ -289,13 +245,13 @@ async function takeOff(
   // The waybill rows are locked before the tally is looked at again: a van being counted at this moment holds the
   // same lock, so either its line is seen here, or the count waits and then finds its waybill off the list.
   await tx.select({ id: waybills.id }).from(waybills).where(inArray(waybills.id, off.map((w) => w.id))).orderBy(asc(waybills.id)).for("update");
-  refuseCounted(await countedVansOf(tx, off.map((w) => w.wayBillRef)));
+  await refuseCounted(tx, off.map((w) => w.wayBillRef));
   await transitionMany(tx, waybillWorkflow, waybillTarget, {
     ids: off.map((w) => w.id), action: "removeFromLoadList", actor: caller, set: { releaseType: "", releaseTag: "", userModified: caller.userId },
   });
   await tx.update(loadListEntries).set({ dateRemoved: now, removedBy: caller.userId })
     .where(and(eq(loadListEntries.releaseId, releaseId), inArray(loadListEntries.wayBillRef, off.map((w) => w.wayBillRef)), isNull(loadListEntries.dateRemoved)));
-  for (const w of off) for (const ref of bookingsOf(w)) await withdrawCargoStage(tx, ref, LOAD_LIST_STAGE);
+  for (const w of off) for (const ref of bookingsCarried(w)) await withdrawCargoStage(tx, ref, LOAD_LIST_STAGE);
 }
 
 /**
@@ -305,8 +261,8 @@ async function takeOff(
  */
 export async function updateRelease(db: Db, caller: Caller, releaseId: string, input: UpdateReleaseInput) {
   const record = await releaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const { adding, removing, twice } = splitListUpdate(input.entries);
   if (twice) throw refused("entries", `Waybill ${twice} is in this update twice.`);
   const upper = (refs: readonly string[]) => refs.map((r) => r.toUpperCase());
@@ -341,12 +297,12 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
   for (const ref of removing) {
     if (!toRemove.some((w) => w.wayBillRef.toUpperCase() === ref.toUpperCase())) throw refused("entries", `Waybill ${ref} is not on release ${record.releaseId}.`);
   }
-  refuseCounted(await countedVansOf(db, toRemove.map((w) => w.wayBillRef)));
+  await refuseCounted(db, toRemove.map((w) => w.wayBillRef));
 
   const now = new Date();
   try {
     await db.transaction(async (tx: Tx) => {
-      await claimRelease(tx, record, caller, input.remarks === undefined ? {} : { remarks: input.remarks });
+      await claimRelease(tx, loadListReleases, record, caller, input.remarks === undefined ? {} : { remarks: input.remarks });
       if (toAdd.length > 0) {
         // The waybills move first: of two clerks putting one waybill on a list at once, the second stops here.
         await transitionMany(tx, waybillWorkflow, waybillTarget, {
@@ -354,12 +310,12 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
           set: { releaseType: record.releaseType, releaseTag: record.releaseId, userModified: caller.userId },
         });
         await tx.insert(loadListEntries).values(toAdd.map((w) => ({ releaseId: record.releaseId, wayBillRef: w.wayBillRef, dateAdded: now, addedBy: caller.userId })));
-        for (const w of toAdd) for (const ref of bookingsOf(w)) await recordCargoStage(tx, ref, LOAD_LIST_STAGE, now);
+        for (const w of toAdd) for (const ref of bookingsCarried(w)) await recordCargoStage(tx, ref, LOAD_LIST_STAGE, now);
       }
       await takeOff(tx, caller, record.releaseId, toRemove, now);
     });
   } catch (error) {
-    throw await explainLostRace(db, error, toAdd.map((w) => w.wayBillRef), record.releaseId);
+    throw await explainLostRace(db, loadListEntries, error, toAdd.map((w) => w.wayBillRef), record.releaseId);
   }
   const what = [toAdd.length ? `${plural(toAdd.length, "waybill")} put on` : "", toRemove.length ? `${plural(toRemove.length, "waybill")} taken off` : ""]
     .filter(Boolean).join(", ");
@@ -367,31 +323,16 @@ export async function updateRelease(db: Db, caller: Caller, releaseId: string, i
   return { data: await releaseByNum(db, record.releaseId, caller), message: "Load list updated successfully" };
 }
 
-/**
- * A waybill another clerk put on a list between our read and our write: name it and the release it went on,
- * rather than the workflow's general "changed by someone else".
- */
-async function explainLostRace(db: Db, error: unknown, added: readonly string[], releaseId: string): Promise<unknown> {
-  const lost = error instanceof AppError && error.code === "CONFLICT";
-  if (!(lost || databaseErrorCode(error) === "23505") || added.length === 0) return error;
-  const [taken] = await db.select({ wayBillRef: loadListEntries.wayBillRef, releaseId: loadListEntries.releaseId }).from(loadListEntries)
-    .where(and(inArray(loadListEntries.wayBillRef, [...added]), isNull(loadListEntries.dateRemoved), sql`${loadListEntries.releaseId} <> ${releaseId}`));
-  if (!taken) return error;
-  return new AppError("CONFLICT", `Waybill ${taken.wayBillRef} was put on release ${taken.releaseId} by someone else a moment ago.`, {
-    entries: [`${taken.wayBillRef} is on release ${taken.releaseId}`],
-  });
-}
-
 /** Releases a release (Final Release): its waybills are then fixed on the list. */
 export async function releaseLoadList(db: Db, caller: Caller, releaseId: string, input: { dateModified: string }) {
   const record = await releaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const onIt = await waybillsOnRelease(db, record.releaseId);
   if (onIt.length === 0) throw refused("releaseId", `Release ${record.releaseId} has no waybill on it; put waybills on it before releasing it.`);
   const now = new Date();
   const result = await db.transaction(async (tx: Tx) => {
-    await claimRelease(tx, record, caller);
+    await claimRelease(tx, loadListReleases, record, caller);
     const moved = await transition(tx, releaseWorkflow, releaseTarget, {
       id: record.id, action: "release", actor: caller, set: { dateReleased: now, releasedBy: caller.userId, userModified: caller.userId },
     });
@@ -406,16 +347,16 @@ export async function releaseLoadList(db: Db, caller: Caller, releaseId: string,
 /** Cancels a release (Draft): every waybill on it goes back to Draft and off the list. */
 export async function cancelRelease(db: Db, caller: Caller, releaseId: string, input: { dateModified: string }) {
   const record = await releaseRecord(db, releaseId, caller);
-  assertFresh(record, input.dateModified);
-  assertOpen(record);
+  assertReleaseFresh(record, input.dateModified);
+  assertReleaseOpen(record);
   const onIt = await db.select({ id: waybills.id, wayBillRef: waybills.wayBillRef, bookingRef: waybills.bookingRef, tandemBookingRef: waybills.tandemBookingRef })
     .from(loadListEntries)
     .innerJoin(waybills, eq(waybills.wayBillRef, loadListEntries.wayBillRef))
     .where(and(eq(loadListEntries.releaseId, record.releaseId), isNull(loadListEntries.dateRemoved)));
-  refuseCounted(await countedVansOf(db, onIt.map((w) => w.wayBillRef)));
+  await refuseCounted(db, onIt.map((w) => w.wayBillRef));
   const now = new Date();
   const result = await db.transaction(async (tx: Tx) => {
-    await claimRelease(tx, record, caller);
+    await claimRelease(tx, loadListReleases, record, caller);
     await takeOff(tx, caller, record.releaseId, onIt, now);
     return await transition(tx, releaseWorkflow, releaseTarget, {
       id: record.id, action: "cancel", actor: caller, set: { dateCancelled: now, cancelledBy: caller.userId, userModified: caller.userId },
