@@ -6,7 +6,6 @@ export { reviseWaybill, waybillByRef, type WaybillRevision } from "./waybills/se
 export { waybillPdf } from "./waybills/documents.ts";
 export type { WaybillRow } from "./waybills/schemas.ts";
 // The names a waybill goes by (preferred over registered), for the lists that read them in SQL.
-export { consigneeNameOnWaybill, shipperNameOnWaybill } from "./waybills/names.ts";
 // The voyage's reports, for `lading export voyage`.
 export { VOYAGE_REPORT_NAMES, VOYAGE_REPORTS, type VoyageReportName } from "./voyage-documents/rules.ts";
 export { voyageReportFiles } from "./voyage-documents/documents.ts";

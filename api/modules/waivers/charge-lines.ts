@@ -7,6 +7,7 @@ import { AppError } from "../../shared/errors.ts";
 import { formatCentavos, toCentavos } from "../../shared/money.ts";
 import { waybillByRef, type WaybillRow } from "../outbound/index.ts";
 import { HOLDING_STATUSES } from "./waivers/rules.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../shared/waybill-names.ts";
 
 /**
  * A waybill's charge lines as waivers and overrides see them: each line with the branch that bills it (the origin
@@ -113,8 +114,8 @@ export function lineRow(l: ChargeLine) {
 export function waybillSummary(w: WaybillRow) {
   return {
     wayBillRef: w.wayBillRef, status: w.status, bookingRef: w.bookingRef, voyageNum: w.voyageNum, branchCode: w.branchCode,
-    destinationBranchCode: w.destinationBranchCode, shipperName: w.shipperPreferredName || w.shipperName,
-    consigneeName: w.consigneePreferredName || w.consigneeName, modeOfPayment: w.modeOfPayment, isSplitCharge: w.isSplitCharge,
+    destinationBranchCode: w.destinationBranchCode, shipperName: shipperOnWaybill(w, w.shipperName),
+    consigneeName: consigneeOnWaybill(w), modeOfPayment: w.modeOfPayment, isSplitCharge: w.isSplitCharge,
     containerVanNum: w.containerVanNum, total: w.totals.total, waived: w.waived, due: w.due,
   };
 }

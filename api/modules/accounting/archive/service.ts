@@ -6,6 +6,7 @@ import { EMPTY_LIST_MESSAGE } from "../../../shared/contracts.ts";
 import { searchAny } from "../../../shared/list-filters.ts";
 import { sumAmounts } from "../../../shared/money.ts";
 import type { ArchiveListQuery } from "./schemas.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * The SI archive (001 §7 SIPostingArchiving; domain notes §11): the invoices BASE confirmed, with their waybills,
@@ -60,14 +61,13 @@ export async function archiveVoyages(db: Db, scope: BranchScope, year: number, m
 /** The posted invoices of a year (and month, vessel, voyage when given) with their waybills, newest first. */
 export async function archiveList(db: Db, scope: BranchScope, q: ArchiveListQuery) {
   const where = and(archived(scope, q), searchAny([invoices.invoiceNo, invoices.wayBillRef, invoices.buyerName, waybills.containerVanNum], q.search));
-  // The waybill's names by outbound's rule (outbound/waybills/names.ts), written here because accounting sits
-  // below outbound and does not import it; the joins are left joins, as a manual invoice has no waybill.
+  // The joins are left joins, as a manual invoice has no waybill: no waybill, no names.
   const base = () =>
     db.select({
       invoiceNo: invoices.invoiceNo, status: invoices.status, invoiceDate: invoices.invoiceDate, branchCode: invoices.branchCode, buyerName: invoices.buyerName,
       total: invoices.total, vatAmount: invoices.vatAmount, voyageNum: invoices.voyageNum, vesselName: sql<string>`coalesce(${vessels.name}, '')`,
-      wayBillRef: invoices.wayBillRef, shipperName: sql<string>`coalesce(nullif(${waybills.shipperPreferredName}, ''), ${customers.company}, '')`,
-      consigneeName: sql<string>`coalesce(nullif(${waybills.consigneePreferredName}, ''), ${waybills.consigneeName}, '')`,
+      wayBillRef: invoices.wayBillRef, shipperName: sql<string>`coalesce(${shipperNameOnWaybill}, '')`,
+      consigneeName: sql<string>`coalesce(${consigneeNameOnWaybill}, '')`,
       containerVanNum: sql<string>`coalesce(${waybills.containerVanNum}, '')`,
       externalRef: postings.externalRef, confirmedAt: postings.confirmedAt,
     }).from(invoices)

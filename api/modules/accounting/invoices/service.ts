@@ -69,6 +69,7 @@ import type {
   VoyageRow,
   WaybillSideRow,
 } from "./schemas.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Cargo-release accounting (001 §7 CRO accounting): the CRO accounting record of a voyage at a branch and side,
@@ -363,8 +364,8 @@ async function waybillSidesOf(db: Db, records: readonly WaybillRecord[]): Promis
     wayBillRef: w.wayBillRef,
     status: w.status,
     bookingRef: w.bookingRef,
-    shipperName: w.shipperPreferredName || shippers.find((s) => s.code === w.customerCode)?.company || w.customerCode,
-    consigneeName: w.consigneePreferredName || w.consigneeName,
+    shipperName: shipperOnWaybill(w, shippers.find((s) => s.code === w.customerCode)?.company || w.customerCode),
+    consigneeName: consigneeOnWaybill(w),
     containerVanNum: w.containerVanNum,
     modeOfPayment: w.modeOfPayment,
     branchCode: w.branchCode,
@@ -517,7 +518,7 @@ async function buyerOf(db: Db, w: WaybillRecord, side: BillingSide): Promise<Buy
     const name = customer.company || [customer.firstName, customer.lastName].filter(Boolean).join(" ");
     return { customerCode: customer.code, name, address: customer.address, tin: customer.tin, vatRegistered: customer.vatRegistered };
   }
-  return { customerCode: null, name: w.consigneePreferredName || w.consigneeName, address: w.consigneeAddress, tin: "", vatRegistered: false };
+  return { customerCode: null, name: consigneeOnWaybill(w), address: w.consigneeAddress, tin: "", vatRegistered: false };
 }
 
 export interface IssueRequest {

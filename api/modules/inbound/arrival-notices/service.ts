@@ -41,6 +41,7 @@ import {
 import type { CargoArrivalNotice, PublicArrivalNotice, SendArrivalNoticeInput, SentNoticeRow, VesselArrivalNotice } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
 import { destinationWaybill } from "../cargo-release/service.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Arrival notices (001 §3, §7 InBound, §9): the vessel arrival notice of a voyage at a port of call, and the cargo
@@ -151,7 +152,7 @@ async function noticeWithFreeTime(db: Db, waybill: WaybillRecord, asOf: string):
   const notice: CargoArrivalNotice = {
     wayBillRef: waybill.wayBillRef,
     bookingRef: waybill.bookingRef,
-    consigneeName: waybill.consigneePreferredName || waybill.consigneeName,
+    consigneeName: consigneeOnWaybill(waybill),
     vessel: voyage.vesselName,
     voyageNum: voyage.voyageNum,
     voyageRef: voyage.voyageRef,
@@ -160,7 +161,7 @@ async function noticeWithFreeTime(db: Db, waybill: WaybillRecord, asOf: string):
     containerVanNum: [waybill.containerVanNum, waybill.tandemContainerVanNum].filter(Boolean).join(" / "),
     sealNum: waybill.sealNum,
     goods: goodsText(waybill),
-    shipper: waybill.shipperPreferredName || row.shipperName,
+    shipper: shipperOnWaybill(waybill, row.shipperName),
     modeOfDelivery: waybill.modeOfDelivery,
     modeOfPayment: waybill.modeOfPayment,
     origin: nameOf(waybill.branchCode),
@@ -230,8 +231,8 @@ export async function vesselArrivalNotice(db: Db, scope: BranchScope, voyageNum:
       voyage: voyage.voyageRef ? `${voyage.voyageNum} (${voyage.voyageRef})` : voyage.voyageNum,
       bookingRef: r.bookingRef,
       wayBillRef: r.wayBillRef,
-      shipper: r.shipperPreferredName || (r.shipperName ?? r.customerCode),
-      consigneeName: r.consigneePreferredName || r.consigneeName,
+      shipper: shipperOnWaybill(r, r.shipperName ?? r.customerCode),
+      consigneeName: consigneeOnWaybill(r),
       origin: nameOf(r.branchCode),
       destination: nameOf(r.destinationBranchCode),
       actualTimeDeparture: times.actualTimeDeparture,
@@ -290,7 +291,7 @@ export async function voyageNotices(db: Db, scope: BranchScope, voyageNum: strin
       destinations: stops.map((s) => ({ destinationBranchCode: s.code, destination: nameOf(s.code) })),
       waybills: rows.map((r) => ({
         wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, destinationBranchCode: r.destinationBranchCode,
-        consigneeName: r.consigneePreferredName || r.consigneeName, consigneeEmail: (r.bookingEmail.trim() || r.customerEmail?.trim()) ?? "",
+        consigneeName: consigneeOnWaybill(r), consigneeEmail: (r.bookingEmail.trim() || r.customerEmail?.trim()) ?? "",
         containerVanNum: r.containerVanNum, modeOfPayment: r.modeOfPayment, discharged: true,
         sent: sent.filter((s) => s.wayBillRef === r.wayBillRef),
       })),

@@ -18,6 +18,7 @@ import { freeTimeOfWaybill } from "../demurrage/service.ts";
 import { CRO_SERIES, CRO_STAGE, croWorkflow, DISCHARGED_STAGE, releaseNote, unpaidRefusal } from "./rules.ts";
 import type { ClearCroInput, CreateCroInput, CroCandidateRow, CroListQuery, CroRow } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Cargo release orders (001 §3, §4 stage 7): the destination branch lets a discharged waybill's cargo go once
@@ -134,7 +135,7 @@ async function toRows(db: Executor, rows: SelectedRow[]): Promise<CroRow[]> {
     vesselName: r.vesselName,
     branchCode: r.branchCode,
     originBranchCode: r.originBranchCode,
-    shipperName: r.shipperPreferredName || (r.shipperName ?? ""),
+    shipperName: shipperOnWaybill(r, r.shipperName),
     consigneeName: r.consigneeName,
     containerVanNum: [r.containerVanNum, r.tandemContainerVanNum].filter(Boolean).join(" / "),
     sealNum: r.sealNum,
@@ -209,7 +210,7 @@ export async function croCandidates(db: Db, scope: BranchScope, search: string) 
   for (const r of rows) {
     const { unpaid, reason } = releaseAnswer(payments.get(r.wayBillRef)!);
     data.push({
-      wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, voyageNum: r.voyageNum, consigneeName: r.consigneePreferredName || r.consigneeName,
+      wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, voyageNum: r.voyageNum, consigneeName: consigneeOnWaybill(r),
       containerVanNum: r.containerVanNum, modeOfPayment: r.modeOfPayment, paid: unpaid === null, paidReason: reason,
     });
   }
@@ -248,7 +249,7 @@ export async function createCro(db: Db, caller: Caller, input: CreateCroInput, n
     const made = await tx.insert(cargoReleaseOrders).values({
       cargoReleaseOrderId: number, status: initialStatus(croWorkflow), wayBillRef: waybill.wayBillRef, bookingRef: waybill.bookingRef,
       voyageNum: waybill.voyageNum, branchCode: waybill.destinationBranchCode,
-      consigneeName: waybill.consigneePreferredName || waybill.consigneeName, paidReason, ...note, remarks: input.remarks,
+      consigneeName: consigneeOnWaybill(waybill), paidReason, ...note, remarks: input.remarks,
       dateReleased: now, releasedBy: caller.userId, userCreated: caller.userId, userModified: caller.userId, dateCreated: now, dateModified: now,
     }).onConflictDoNothing({ target: cargoReleaseOrders.wayBillRef }).returning({ id: cargoReleaseOrders.id });
     if (made.length === 0) throw new AppError("CONFLICT", `Waybill ${waybill.wayBillRef} was released by someone else a moment ago. Reload to see its release order.`);

@@ -16,6 +16,7 @@ import { INBOUND_CTS_TITLE, TIME_OUT_LEEWAY_MS } from "../inbound-cts/rules.ts";
 import { CDR_SERIES, DAMAGE_CLAIM_NOTE } from "./rules.ts";
 import type { CdrListQuery, CdrRow, CreateCdrInput } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Cargo delivery receipts (001 §3: cargoDeliveryReceiptId, dateReleased, consigneeAreaName): the consignee's
@@ -77,7 +78,7 @@ async function toRows(db: Executor, rows: SelectedRow[]): Promise<CdrRow[]> {
     voyageNum: r.voyageNum,
     voyageRef: r.voyageRef,
     vesselName: r.vesselName,
-    shipperName: r.shipperPreferredName || (r.shipperName ?? ""),
+    shipperName: shipperOnWaybill(r, r.shipperName),
     consigneeName: r.consigneeName,
     consigneeAreaName: r.consigneeAreaName,
     containerVanNum: r.containerVanNum,
@@ -144,7 +145,7 @@ export async function createCdr(db: Db, caller: Caller, input: CreateCdrInput, n
     const [area] = await db.select({ name: areas.name }).from(areas).where(eq(areas.code, waybill.consigneeAreaCode));
     areaName = area?.name ?? "";
   }
-  const consignee = waybill.consigneePreferredName || waybill.consigneeName;
+  const consignee = consigneeOnWaybill(waybill);
 
   const id = await db.transaction(async (tx: Tx) => {
     const number = await nextNumber(tx, { series: CDR_SERIES, branchCode: waybill.destinationBranchCode, on: now });

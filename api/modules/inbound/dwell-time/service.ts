@@ -6,6 +6,7 @@ import { manilaDate, manilaDayRange } from "../../../shared/dates.ts";
 import { cargoStageReached, cargoStageTimes } from "../../bookings/index.ts";
 import { averageDays, DISCHARGED_STAGE, DWELL_STAGES, dwellDays, RELEASED_STAGE, VAN_IN_STAGE } from "./rules.ts";
 import type { DwellGroup, DwellTimeQuery, DwellTimeReport, DwellWaybill } from "./schemas.ts";
+import { consigneeOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Dwell time (001 §7): the waybills, not cancelled, whose final inbound tally fell in the period at the caller's
@@ -57,7 +58,7 @@ export async function dwellTimeReport(db: Db, scope: BranchScope, query: DwellTi
     const vanIn = stages?.get(VAN_IN_STAGE) ?? null;
     rows.push({
       wayBillRef: c.wayBillRef, bookingRef: c.bookingRef, voyageNum: c.voyageNum, voyageRef: c.voyageRef, vesselName: c.vesselName,
-      destinationBranchCode: c.destinationBranchCode, consigneeName: c.consigneePreferredName || c.consigneeName,
+      destinationBranchCode: c.destinationBranchCode, consigneeName: consigneeOnWaybill(c),
       containerVanNum: [c.containerVanNum, c.tandemContainerVanNum].filter(Boolean).join(" / "),
       discharged: discharged.toISOString(), released: released?.toISOString() ?? null, vanIn: vanIn?.toISOString() ?? null,
       daysToRelease: released ? dwellDays(discharged, released) : null,

@@ -36,6 +36,7 @@ import {
 } from "./rules.ts";
 import type { CancelInboundCtsInput, InboundCtsCandidateRow, InboundCtsListQuery, InboundCtsRow, IssueInboundCtsInput } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Inbound cargo transfer slips (001 §3 CTS, §4 stage 8 Inbound CTS Issued): the laden van of a waybill whose cargo
@@ -117,8 +118,8 @@ async function toRows(db: Executor, rows: SelectedRow[]): Promise<InboundCtsRow[
     branchCode: r.branchCode,
     originBranchCode: r.originBranchCode,
     cargoReleaseOrderId: r.cargoReleaseOrderId,
-    shipperName: r.shipperPreferredName || (r.shipperName ?? ""),
-    consigneeName: r.consigneePreferredName || r.consigneeName,
+    shipperName: shipperOnWaybill(r, r.shipperName),
+    consigneeName: consigneeOnWaybill(r),
     containerVanNum: r.containerVanNum,
     size: r.size,
     sealNum: r.sealNum,
@@ -194,7 +195,7 @@ export async function inboundCtsCandidates(db: Db, scope: BranchScope, search: s
     .orderBy(waybills.wayBillRef).limit(50);
   const data: InboundCtsCandidateRow[] = rows.map((r) => ({
     wayBillRef: r.wayBillRef, branchCode: r.branchCode, bookingRef: r.bookingRef, voyageNum: r.voyageNum,
-    consigneeName: r.consigneePreferredName || r.consigneeName, containerVanNum: [r.containerVanNum, r.tandemVan].filter(Boolean).join(" / "), cargoReleaseOrderId: r.cargoReleaseOrderId,
+    consigneeName: consigneeOnWaybill(r), containerVanNum: [r.containerVanNum, r.tandemVan].filter(Boolean).join(" / "), cargoReleaseOrderId: r.cargoReleaseOrderId,
     cleared: r.croStatus === "Cleared", cyPullOutName: r.cyPullOutName,
   }));
   return data.length === 0 ? { data, message: "No released waybill is waiting for its van to leave." } : { data };
@@ -243,7 +244,7 @@ export async function issueInboundCts(db: Db, caller: Caller, input: IssueInboun
   if (timeOut.getTime() < cro.dateReleased.getTime()) {
     throw refused("dateTimeOut", `dateTimeOut cannot be before the cargo was released (${cro.dateReleased.toISOString()}).`);
   }
-  const consignee = waybill.consigneePreferredName || waybill.consigneeName;
+  const consignee = consigneeOnWaybill(waybill);
 
   const ctsNum = await db.transaction(async (tx: Tx) => {
     const number = await nextNumber(tx, { series: INBOUND_CTS_SERIES, branchCode: waybill.destinationBranchCode, on: now });

@@ -16,7 +16,8 @@ import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
 import { sendNotification } from "../../notifications/index.ts";
-import { consigneeNameOnWaybill, shipperNameOnWaybill, voyageHeader } from "../../outbound/index.ts";
+import { voyageHeader } from "../../outbound/index.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 import { UNLOAD_LIST_STAGE, UNLOAD_LIST_TITLE, UNLOAD_RELEASE_SERIES, UNLOADABLE_STATUS, unloadReleaseWorkflow } from "./rules.ts";
 import type { UnloadListView, UnloadListWaybill, UnloadReleaseDetail, UnloadReleaseRow, UpdateUnloadReleaseInput } from "./schemas.ts";
 

@@ -9,6 +9,7 @@ import { SIDE_CODES, type WaybillSide, waybillsPaid } from "../../accounting/ind
 import { cargoStageReached, cargoStageTimes } from "../../bookings/index.ts";
 import { DISCHARGED_STAGE } from "../cargo-release/rules.ts";
 import type { UnpaidWaybillRow, UnpaidWaybillsAnswer, UnpaidWaybillsQuery } from "./schemas.ts";
+import { consigneeOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Unpaid waybills (001 §7 InBound): the waybills discharged at the caller's branches (final inbound tally, stage
@@ -68,7 +69,7 @@ export async function unpaidWaybills(db: Db, scope: BranchScope, query: UnpaidWa
     all += owed;
     data.push({
       wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, voyageNum: r.voyageNum, voyageRef: r.voyageRef, destinationBranchCode: r.destinationBranchCode,
-      consigneeName: r.consigneePreferredName || r.consigneeName,
+      consigneeName: consigneeOnWaybill(r),
       containerVanNum: [r.containerVanNum, r.tandemContainerVanNum].filter(Boolean).join(" / "),
       modeOfPayment: r.modeOfPayment,
       discharged: times.get(r.bookingRef)?.get(DISCHARGED_STAGE)?.toISOString() ?? "",

@@ -20,6 +20,7 @@ import { checkReturnedVans, VAN_IN_SERIES, VAN_IN_STAGE, VAN_IN_TITLE, VAN_OUT_S
 import type { CreateVanInInput, VanInListQuery, VanInRow } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
 import { destinationWaybill } from "../cargo-release/service.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Van-in (001 §3, §4 stage 9): the empty van of a waybill released to its consignee comes back to a yard of the
@@ -93,7 +94,7 @@ async function returnedRows(db: Executor, rows: VanInSelected[]): Promise<VanInR
     tandemBookingRef: r.tandemBookingRef,
     voyageNum: r.voyageNum,
     branchCode: r.branchCode,
-    consigneeName: r.consigneePreferredName || r.consigneeName,
+    consigneeName: consigneeOnWaybill(r),
     containerVanNum: r.containerVanNum,
     tandemContainerVanNum: r.tandemContainerVanNum ?? "",
     size: r.size,
@@ -146,7 +147,7 @@ export async function listVanIns(db: Db, scope: BranchScope, query: VanInListQue
     for (const r of rows) {
       data.push({
         state: "Out", id: null, vanInId: null, wayBillRef: r.wayBillRef, bookingRef: r.bookingRef, tandemBookingRef: r.tandemBookingRef,
-        voyageNum: r.voyageNum, branchCode: r.branchCode, consigneeName: r.consigneePreferredName || r.consigneeName,
+        voyageNum: r.voyageNum, branchCode: r.branchCode, consigneeName: consigneeOnWaybill(r),
         containerVanNum: r.containerVanNum, tandemContainerVanNum: r.tandemContainerVanNum ?? "", size: r.size,
         vanOut: times.get(r.bookingRef)?.get(VAN_OUT_STAGE)?.toISOString() ?? null, dateReturned: null, cyCode: null, cyName: null,
         tandemCodeIds: [], damages: [], remarks: "", detentionLastFreeDay: null, detentionDays: 0, detentionAmount: "0.00", detentionProblem: null,
@@ -267,7 +268,7 @@ export async function createVanIn(db: Db, caller: Caller, input: CreateVanInInpu
 
 /** The customer's name of a waybill for the clearance: its shipper. */
 export async function shipperOf(db: Executor, wayBillRef: string): Promise<string> {
-  const [row] = await db.select({ company: customers.company, preferred: waybills.shipperPreferredName }).from(waybills)
+  const [row] = await db.select({ company: customers.company, shipperPreferredName: waybills.shipperPreferredName }).from(waybills)
     .leftJoin(customers, eq(customers.code, waybills.customerCode)).where(eq(waybills.wayBillRef, wayBillRef));
-  return row ? row.preferred || (row.company ?? "") : "";
+  return row ? shipperOnWaybill(row, row.company) : "";
 }

@@ -9,7 +9,7 @@ import type { Caller } from "../../auth/index.ts";
 import type { LoadListLine } from "../../../../templates/documents/load-list.ts";
 // One rule names the sheet of every voyage workbook (001 §9), the voyage's documents' own.
 import { voyageSheetName } from "../voyage-documents/rules.ts";
-import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../waybills/names.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 import { releaseRecord, voyageHeader, voyageInScope } from "./service.ts";
 
 /**

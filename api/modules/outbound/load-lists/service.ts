@@ -14,7 +14,7 @@ import { transition, transitionMany } from "../../../shared/workflow.ts";
 import { initialStatus } from "../../../shared/workflow-definition.ts";
 import type { Caller } from "../../auth/index.ts";
 import { recordCargoStage, withdrawCargoStage } from "../../bookings/index.ts";
-import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../waybills/names.ts";
+import { consigneeNameOnWaybill, shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { LOAD_LIST_TITLE, notifyVoyageFollowers } from "./followers.ts";
 import { bookingsCarried, splitListUpdate } from "../../../shared/cargo-lists.ts";

@@ -26,6 +26,7 @@ import { queueEmail } from "../../email/index.ts";
 import { isLinkToken, LINK_NOT_FOUND, LINK_TOKEN_BYTES, LOADING_CONFIRMATION_SERIES } from "./rules.ts";
 import type { ConfirmationLine, ConfirmationRow, ConfirmationView, LoadingConfirmationListQuery, ResendConfirmationInput } from "./schemas.ts";
 import { groupBy } from "../../../shared/grouping.ts";
+import { consigneeOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Loading confirmations (001 §3, §9): once a final tally counts a shipper's cargo onto the vessel, the shipper
@@ -228,7 +229,7 @@ async function linesOf(db: Executor, record: Pick<ConfirmationRecord, "voyageNum
       containerVanNum: r.containerVanNum ?? r.bookingVan,
       modeOfDelivery: r.modeOfDelivery ?? r.bookingMode,
       modeOfPayment: r.modeOfPayment ?? r.bookingPayment,
-      consignee: (r.consigneePreferredName || r.consigneeName) ?? r.bookingConsignee,
+      consignee: r.consigneeName === null ? r.bookingConsignee : consigneeOnWaybill(r),
       consigneeEmail: r.consigneeEmail,
       destination: r.destination,
       eta: r.eta?.toISOString() ?? null,

@@ -17,7 +17,7 @@ import { bookingTarget, bookingWorkflow, recordCargoStage, withdrawCargoStage } 
 import { confirmLoading } from "../loading-confirmations/service.ts";
 import { LOADING_TALLY_TITLE, notifyVoyageFollowers } from "../load-lists/followers.ts";
 import { voyageHeader, voyageInScope, waybillTarget } from "../load-lists/service.ts";
-import { shipperNameOnWaybill } from "../waybills/names.ts";
+import { shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 import { waybillWorkflow } from "../waybills/rules.ts";
 import { FULL, halfCountedTandems, isFull, LOADED_STAGE, TALLY_SHEET_SERIES, TALLY_STAGE, type TallySheetType, tallySheetWorkflow } from "./rules.ts";
 import type { CreateTallySheetInput, TallyCandidate, TallyEntryInput, TallyLineRow, TallySheetRow, TallyView, UpdateTallySheetInput } from "./schemas.ts";

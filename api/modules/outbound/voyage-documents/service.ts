@@ -15,6 +15,7 @@ import { voyageLoadingFigures, voyageLoadingState } from "../load-lists/service.
 import { voyageStowageFigures } from "../stowage/service.ts";
 import { cargoClassOf, voyageReportName, voyageSheetName } from "./rules.ts";
 import type { OutboundVoyageListQuery, OutboundVoyageRow, VoyageReportSummary } from "./schemas.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * The voyage as its documents see it (001 §3 voyage report header and cargo lines): read from the voyage's
@@ -149,8 +150,8 @@ export async function voyageReport(db: Db, voyageNum: string, scope: BranchScope
       waybillStatus: w.status,
       bookingDate: bookingDates.find((b) => b.bookingRef === w.bookingRef)?.bookingDate ?? "",
       bookingRef: w.bookingRef,
-      shipper: w.shipperPreferredName || names.customer(w.customerCode),
-      consignee: w.consigneePreferredName || w.consigneeName,
+      shipper: shipperOnWaybill(w, names.customer(w.customerCode)),
+      consignee: consigneeOnWaybill(w),
       ratesApplied: freight ? RATE_UNIT_LABELS[freight.rateUnit as keyof typeof RATE_UNIT_LABELS] ?? freight.rateUnit : "",
       quantity: w.quantity,
       vanNumber: line?.containerVanNum ?? w.containerVanNum,

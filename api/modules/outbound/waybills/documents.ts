@@ -8,6 +8,7 @@ import type { Caller } from "../../auth/index.ts";
 import type { TruckerWaybillLayout, WaybillDocument } from "../../../../templates/documents/waybill.ts";
 import { PAYMENT_SIDE_NAMES, type PaymentSide } from "./rules.ts";
 import { waybillByRef } from "./service.ts";
+import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * What both printouts of a waybill show. Staff who are not DAT print a copy: every page says COPY. The waybill is
@@ -39,9 +40,9 @@ async function waybillDocument(db: Db, caller: Caller, wayBillRef: string, scope
     voyageNum: wb.voyageNum,
     voyageRef: voyage?.voyageRef ?? "",
     vesselName: voyage?.vesselName ?? "",
-    shipperName: wb.shipperPreferredName || wb.shipperName,
+    shipperName: shipperOnWaybill(wb, wb.shipperName),
     shipperAddress: wb.shipperPickUpAddress,
-    consigneeName: wb.consigneePreferredName || wb.consigneeName,
+    consigneeName: consigneeOnWaybill(wb),
     consigneeAddress: wb.consigneeAddress,
     goods: [wb.goods, wb.goodsOthers].filter(Boolean).join(", "),
     packaging: [wb.packaging, wb.packagingOthers].filter(Boolean).join(", "),
