@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerOfUser } from "../../api/modules/auth/index.ts";
 import { recordCargoStage } from "../../api/modules/bookings/index.ts";
 import { seedDemoVanIns } from "../../api/modules/inbound/van-in/demo.ts";
+import { shipperOf } from "../../api/modules/inbound/van-in/service.ts";
 import type { DemoContext } from "../../api/modules/manifest.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { auditLog, bookingProgress, companyPolicies, containerVans, containerYards, holidays, notifications, users, vanIns, waybills } from "../../db/schema/index.ts";
+import { auditLog, bookingProgress, companyPolicies, containerVans, containerYards, customers, holidays, notifications, users, vanIns, waybills } from "../../db/schema/index.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { type BookingWorld, PTP_BOOKING, seedBookingWorld } from "../support/bookings.ts";
 import { HOLIDAYS_2025 } from "../support/holidays-2025.ts";
@@ -233,6 +234,21 @@ describe("recording a van-in", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toBe(`inline; filename="VI-CEB-${year}-000001.pdf"`);
+  });
+});
+
+describe("the van-in clearance's shipper", () => {
+  it("is the name the waybill goes by: its preferred shipper name when given, else the customer's company", async () => {
+    const [registered] = await handle.db.select({ company: customers.company }).from(waybills)
+      .innerJoin(customers, eq(customers.code, waybills.customerCode)).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    expect(await shipperOf(handle.db, W1.wayBillRef)).toBe(registered.company);
+    await handle.db.update(waybills).set({ shipperPreferredName: "Pacific Harbor Trading - Cebu Branch" }).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    try {
+      expect(await shipperOf(handle.db, W1.wayBillRef)).toBe("Pacific Harbor Trading - Cebu Branch");
+    } finally {
+      await handle.db.update(waybills).set({ shipperPreferredName: "" }).where(eq(waybills.wayBillRef, W1.wayBillRef));
+    }
+    expect(await shipperOf(handle.db, "WB-NO-SUCH")).toBe("");
   });
 });
 

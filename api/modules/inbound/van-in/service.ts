@@ -20,7 +20,7 @@ import { checkReturnedVans, VAN_IN_SERIES, VAN_IN_STAGE, VAN_IN_TITLE, VAN_OUT_S
 import type { CreateVanInInput, VanInListQuery, VanInRow } from "./schemas.ts";
 import { userNamesOf } from "../../../shared/user-names.ts";
 import { destinationWaybill } from "../cargo-release/service.ts";
-import { consigneeOnWaybill, shipperOnWaybill } from "../../../shared/waybill-names.ts";
+import { consigneeOnWaybill, shipperNameOnWaybill } from "../../../shared/waybill-names.ts";
 
 /**
  * Van-in (001 §3, §4 stage 9): the empty van of a waybill released to its consignee comes back to a yard of the
@@ -268,7 +268,7 @@ export async function createVanIn(db: Db, caller: Caller, input: CreateVanInInpu
 
 /** The customer's name of a waybill for the clearance: its shipper. */
 export async function shipperOf(db: Executor, wayBillRef: string): Promise<string> {
-  const [row] = await db.select({ company: customers.company, shipperPreferredName: waybills.shipperPreferredName }).from(waybills)
+  const [row] = await db.select({ name: shipperNameOnWaybill }).from(waybills)
     .leftJoin(customers, eq(customers.code, waybills.customerCode)).where(eq(waybills.wayBillRef, wayBillRef));
-  return row ? shipperOnWaybill(row, row.company) : "";
+  return row?.name ?? "";
 }
