@@ -144,15 +144,21 @@ describe("rates", () => {
 describe("what a collection comes to", () => {
   it("adds the lines' cash and the other charges, and names the excess over them", () => {
     const lines = [{ cash: c("110000.00") }, { cash: c("9821.43") }];
-    expect(collectionBalance({ lines, otherTotal: c("250.00"), amountReceived: c("120071.43") })).toEqual({ due: c("120071.43"), excess: 0n });
-    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("120000.00") })).toEqual({ due: c("119821.43"), excess: c("178.57") });
+    expect(collectionBalance({ lines, otherTotal: c("250.00"), amountReceived: c("120071.43") })).toEqual({ due: c("120071.43"), received: c("120071.43"), excess: 0n });
+    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("120000.00") })).toEqual({ due: c("119821.43"), received: c("120000.00"), excess: c("178.57") });
     expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00") }).excess).toBe(-c("19821.43"));
   });
 
   it("counts credit the customer spends beside the money received", () => {
     const lines = [{ cash: c("110000.00") }, { cash: c("9821.43") }];
-    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00"), creditApplied: c("19821.43") })).toEqual({ due: c("119821.43"), excess: 0n });
+    expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00"), creditApplied: c("19821.43") })).toEqual({ due: c("119821.43"), received: c("100000.00"), excess: 0n });
     expect(collectionBalance({ lines, otherTotal: 0n, amountReceived: c("100000.00"), creditApplied: c("5000.00") }).excess).toBe(-c("14821.43"));
+  });
+
+  it("takes the amount received to be what is due less the credit spent when the cashier gives none", () => {
+    const lines = [{ cash: c("110000.00") }, { cash: c("9821.43") }];
+    expect(collectionBalance({ lines, otherTotal: c("250.00") })).toEqual({ due: c("120071.43"), received: c("120071.43"), excess: 0n });
+    expect(collectionBalance({ lines, otherTotal: 0n, creditApplied: c("19821.43") })).toEqual({ due: c("119821.43"), received: c("100000.00"), excess: 0n });
   });
 });
 

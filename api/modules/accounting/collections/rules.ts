@@ -236,12 +236,15 @@ export function trimRate(rate: string): string {
 // What a collection comes to
 
 /**
- * The cash the lines and other charges come to, and what the amount received and any credit spent leave over. An
- * excess is kept only as the customer's credit; a shortfall is never a collection (apply less to the invoices instead).
+ * The cash the lines and other charges come to, the amount received (when the cashier gives none, what is due less
+ * any credit spent), and what the two leave over. An excess is kept only as the customer's credit; a shortfall is
+ * never a collection (apply less to the invoices instead).
  */
-export function collectionBalance(o: { lines: readonly { cash: bigint }[]; otherTotal: bigint; amountReceived: bigint; creditApplied?: bigint }) {
+export function collectionBalance(o: { lines: readonly { cash: bigint }[]; otherTotal: bigint; amountReceived?: bigint; creditApplied?: bigint }) {
   const due = o.lines.reduce((sum, l) => sum + l.cash, 0n) + o.otherTotal;
-  return { due, excess: o.amountReceived + (o.creditApplied ?? 0n) - due };
+  const credit = o.creditApplied ?? 0n;
+  const received = o.amountReceived ?? due - credit;
+  return { due, received, excess: received + credit - due };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -565,12 +565,11 @@ export async function createCollection(db: Db, caller: Caller, input: CreateColl
     if (creditApplied > available) {
       throw refused("creditApplied", `${formatAmount(peso(creditApplied))} of credit cannot be applied: ${customer.company} has ${formatAmount(peso(available))}.`);
     }
-    const cashDue = totals.cash + otherTotal;
-    if (creditApplied > cashDue) {
-      throw refused("creditApplied", `${formatAmount(peso(creditApplied))} of credit is more than the ${formatAmount(peso(cashDue))} these invoices and charges come to.`);
+    const amountReceived = input.amountReceived === undefined ? undefined : toCentavos(input.amountReceived);
+    const { due, received, excess } = collectionBalance({ lines: worked, otherTotal, amountReceived, creditApplied });
+    if (creditApplied > due) {
+      throw refused("creditApplied", `${formatAmount(peso(creditApplied))} of credit is more than the ${formatAmount(peso(due))} these invoices and charges come to.`);
     }
-    const received = input.amountReceived === undefined ? cashDue - creditApplied : toCentavos(input.amountReceived);
-    const { due, excess } = collectionBalance({ lines: worked, otherTotal, amountReceived: received, creditApplied });
     if (excess < 0n) {
       const paying = creditApplied > 0n ? ` with ${formatAmount(peso(creditApplied))} of credit` : "";
       throw refused("amountReceived", `${formatAmount(peso(received))} received${paying} is less than the ${formatAmount(peso(due))} these invoices and charges come to; apply less to the invoices.`);
