@@ -1,7 +1,7 @@
 import { AppError } from "../shared/errors.ts";
 
 /**
- * Fixed-window attempt counter kept in memory, per server process. Sign-in does not use it: its lockout and its
+ * Fixed-window attempt counter kept in memory, per server (attemptLimit below gives each app its own). Sign-in does not use it: its lockout and its
  * limit per address count in the database (auth/lockout.ts, auth/address-limit.ts), where every server sees
  * them. What it still guards is throttling, not a secret:
  * - password reset requests (users): the link goes to the account's own mailbox and guesses nothing, so the
@@ -41,20 +41,28 @@ export class AttemptLimiter {
 }
 
 /**
- * The limit on lookups of a public page reached by a reference or a link's token: 30 a minute from one address,
- * plenty for a customer opening and printing what it was sent, far too few to walk a series or guess a token.
- * `what` names the lookups in the refusal ("tracking", "arrival notice").
+ * A limit of `limit` attempts per key in `windowMs`, counted apart for each app: the counters hang off the app's
+ * `deps`, so two apps in one process (two servers in a test, one test file's app after another's) never share
+ * them. A full window answers 429 with `refusal`.
  */
-export function publicLookupLimit(what: string): (address: string) => void {
-  const limiter = new AttemptLimiter(30, 60_000);
-  return (address) => {
+export function attemptLimit(limit: number, windowMs: number, refusal: string): (app: object, key: string) => void {
+  const limiters = new WeakMap<object, AttemptLimiter>();
+  return (app, key) => {
+    let limiter = limiters.get(app);
+    if (!limiter) limiters.set(app, limiter = new AttemptLimiter(limit, windowMs));
     try {
-      limiter.hit(address);
+      limiter.hit(key);
     } catch (err) {
-      if (err instanceof AppError && err.code === "RATE_LIMITED") {
-        throw new AppError("RATE_LIMITED", `Too many ${what} lookups from your network. Wait a minute and try again.`);
-      }
+      if (err instanceof AppError && err.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", refusal);
       throw err;
     }
   };
 }
+
+/**
+ * The limit on lookups of a public page reached by a reference or a link's token: 30 a minute from one address,
+ * plenty for a customer opening and printing what it was sent, far too few to walk a series or guess a token.
+ * `what` names the lookups in the refusal ("tracking", "arrival notice").
+ */
+export const publicLookupLimit = (what: string) =>
+  attemptLimit(30, 60_000, `Too many ${what} lookups from your network. Wait a minute and try again.`);

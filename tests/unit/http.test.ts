@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorBody } from "../../api/http/errors.ts";
 import { createPathCanonicalizer } from "../../api/http/path-casing.ts";
-import { AttemptLimiter } from "../../api/http/rate-limit.ts";
+import { AttemptLimiter, attemptLimit } from "../../api/http/rate-limit.ts";
 import { generatePassword, hashPassword, verifyPassword } from "../../api/modules/users/passwords.ts";
 import { issueToken, readToken } from "../../api/modules/auth/tokens.ts";
 import { AppError } from "../../api/shared/errors.ts";
@@ -51,6 +51,25 @@ describe("sign-in attempt limiter", () => {
     }
     expect(() => limiter.hit("other", 3)).not.toThrow();
     expect(() => limiter.hit("k", 60_001)).not.toThrow();
+  });
+
+  it("counts apart for each app, and refuses with the limit's own words", () => {
+    const limit = attemptLimit(2, 60_000, "Too many lookups from your network. Wait a minute and try again.");
+    const [first, second] = [{}, {}];
+    limit(first, "10.0.0.1");
+    limit(first, "10.0.0.1");
+    let refusal: AppError | undefined;
+    try {
+      limit(first, "10.0.0.1");
+    } catch (err) {
+      refusal = err as AppError;
+    }
+    expect(refusal?.status).toBe(429);
+    expect(refusal?.message).toBe("Too many lookups from your network. Wait a minute and try again.");
+    // The other app has counted nothing from that address yet.
+    expect(() => limit(second, "10.0.0.1")).not.toThrow();
+    expect(() => limit(second, "10.0.0.1")).not.toThrow();
+    expect(() => limit(second, "10.0.0.1")).toThrowError(AppError);
   });
 });
 

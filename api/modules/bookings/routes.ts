@@ -231,7 +231,7 @@ export const bookingRoutes: RouteDef[] = [
     summary: "Where a booking's cargo is: origin, destination, vessel, voyage and the progress stages (rate-limited)",
     response: z.object({ data: trackingView }),
   }, ({ c, deps, params }) => {
-    limitTracking(clientAddress(c));
+    limitTracking(deps, clientAddress(c));
     return trackShipment(deps.db, params.bookingRef);
   }),
 ];

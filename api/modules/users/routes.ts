@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { AttemptLimiter } from "../../http/rate-limit.ts";
+import { attemptLimit } from "../../http/rate-limit.ts";
 import { route, type RouteDef } from "../../http/route.ts";
 import type { AppConfig } from "../../http/config.ts";
 import { validationError } from "../../http/errors.ts";
@@ -70,18 +70,7 @@ async function optionalEmailContent(c: Context): Promise<z.output<typeof sendEma
 }
 
 /** Reset requests send email to a real mailbox, so one address may ask for one user id only a few times. */
-const resetLimiter = new AttemptLimiter(5, 15 * 60 * 1000);
-
-function limitResetRequests(key: string): void {
-  try {
-    resetLimiter.hit(key);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED") {
-      throw new AppError("RATE_LIMITED", "Too many reset requests for this user id. Wait a few minutes and try again.");
-    }
-    throw err;
-  }
-}
+const limitResetRequests = attemptLimit(5, 15 * 60 * 1000, "Too many reset requests for this user id. Wait a few minutes and try again.");
 
 // Fixed paths (/users/load, /users/delete, ...) come before /users/{id}: the first route that matches answers.
 export const userRoutes: RouteDef[] = [
@@ -120,7 +109,7 @@ export const userRoutes: RouteDef[] = [
     method: "post", path: "/users/requestPasswordReset", permission: "public", tag, body: resetRequestBody, errors: [429],
     summary: "Email a reset link; answers the same whether or not the user id exists", response: messageResult,
   }, ({ c, deps, body }) => {
-    limitResetRequests(`${clientAddress(c)}|${body.userId.toLowerCase()}`);
+    limitResetRequests(deps, `${clientAddress(c)}|${body.userId.toLowerCase()}`);
     return requestPasswordReset(deps.db, body, requestContext(c, deps.config));
   }),
 

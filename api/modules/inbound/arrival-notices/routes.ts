@@ -60,7 +60,7 @@ export const arrivalNoticeRoutes: RouteDef[] = [
     summary: "What a consignee's arrival notice link opens: the notice, whether it is paid, the free days left and the release (404 for a wrong token or waybill)",
     response: z.object({ data: publicArrivalNotice }), errors: [429],
   }, async ({ c, deps, params }) => {
-    limitLookups(clientAddress(c));
+    limitLookups(deps, clientAddress(c));
     return { data: await arrivalNoticeOfLink(deps.db, params.wayBillRef, params.token) };
   }),
   route({
@@ -68,7 +68,7 @@ export const arrivalNoticeRoutes: RouteDef[] = [
     summary: "The cargo arrival notice of a consignee's link as a PDF",
     errors: [429],
   }, async ({ c, deps, params }) => {
-    limitLookups(clientAddress(c));
+    limitLookups(deps, clientAddress(c));
     return fileResponse(await cargoArrivalNoticePdfOfLink(deps.db, params.wayBillRef, params.token));
   }),
 ];

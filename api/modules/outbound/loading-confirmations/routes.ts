@@ -50,7 +50,7 @@ export const loadingConfirmationRoutes: RouteDef[] = [
     summary: "The loading confirmation a shipper's link opens: voyage, vessel and the loaded cargo (404 for a wrong token or booking)",
     response: z.object({ data: confirmationView }), errors: [429],
   }, async ({ c, deps, params }) => {
-    limitLookups(clientAddress(c));
+    limitLookups(deps, clientAddress(c));
     return { data: await confirmationOfLink(deps.db, params.bookingRef, params.token) };
   }),
   route({
@@ -58,7 +58,7 @@ export const loadingConfirmationRoutes: RouteDef[] = [
     summary: "The loading confirmation of a shipper's link as a PDF that opens in the print dialog",
     errors: [429],
   }, async ({ c, deps, params }) => {
-    limitLookups(clientAddress(c));
+    limitLookups(deps, clientAddress(c));
     return fileResponse(await confirmationPdfOfLink(deps.db, params.bookingRef, params.token));
   }),
 ];
