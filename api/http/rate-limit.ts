@@ -1,9 +1,9 @@
 import { AppError } from "../shared/errors.ts";
 
 /**
- * Fixed-window attempt counter kept in memory, per server (attemptLimit below gives each app its own). Sign-in does not use it: its lockout and its
- * limit per address count in the database (auth/lockout.ts, auth/address-limit.ts), where every server sees
- * them. What it still guards is throttling, not a secret:
+ * Fixed-window attempt counter kept in memory, per server (attemptLimit below gives each app its own). Sign-in
+ * does not use it: its lockout and its limit per address count in the database (auth/lockout.ts,
+ * auth/address-limit.ts), where every server sees them. What it still guards is throttling, not a secret:
  * - password reset requests (users): the link goes to the account's own mailbox and guesses nothing, so the
  *   limit only keeps a mailbox from being flooded; with n servers a mailbox gets at most n × the limit;
  * - lookups of the public pages (tracking, a loading confirmation's and an arrival notice's links): the limit only

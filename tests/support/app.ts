@@ -60,8 +60,8 @@ export async function createRole(db: Db, grants: readonly Grant[], roleId = `R${
 /**
  * The stored hash of a test user's password: argon2id as the app stores it, at the smallest cost the format
  * allows, and made once per password. Sign-in verifies it with the app's own code, which reads the cost from the
- * hash, so it takes a millisecond instead of the 75 ms of the app's cost: some 1,400 sign-ins and users per
- * database in the API suites. The app's own hashing (accounts, the first administrator, the demo staff) keeps
+ * hash, so it takes a millisecond instead of the 75 ms of the app's cost: the PGlite API suite alone makes or
+ * checks some 1,400 password hashes. The app's own hashing (accounts, the first administrator, the demo staff) keeps
  * its cost, which tests/unit/http.test.ts checks.
  */
 const fixtureHashes = new Map<string, Promise<string>>();
