@@ -14,9 +14,10 @@ import { AppError } from "../shared/errors.ts";
  */
 export class AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly limit: number, private readonly windowMs: number) {}
+  /** `refusal` is what a caller over the limit is told, in the words of what is limited. */
+  constructor(private readonly limit: number, private readonly windowMs: number, private readonly refusal: string) {}
 
-  /** Counts one attempt for key; throws 429 when the window is already full. */
+  /** Counts one attempt for key; throws 429 with the refusal when the window is already full. */
   hit(key: string, now = Date.now()): void {
     if (this.windows.size > 10_000) this.prune(now);
     const entry = this.windows.get(key);
@@ -24,10 +25,7 @@ export class AttemptLimiter {
       this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
       return;
     }
-    if (entry.count >= this.limit) {
-      const minutes = Math.max(1, Math.ceil((entry.resetAt - now) / 60_000));
-      throw new AppError("RATE_LIMITED", `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-    }
+    if (entry.count >= this.limit) throw new AppError("RATE_LIMITED", this.refusal);
     entry.count++;
   }
 
@@ -49,13 +47,8 @@ export function attemptLimit(limit: number, windowMs: number, refusal: string): 
   const limiters = new WeakMap<object, AttemptLimiter>();
   return (app, key) => {
     let limiter = limiters.get(app);
-    if (!limiter) limiters.set(app, limiter = new AttemptLimiter(limit, windowMs));
-    try {
-      limiter.hit(key);
-    } catch (err) {
-      if (err instanceof AppError && err.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", refusal);
-      throw err;
-    }
+    if (!limiter) limiters.set(app, limiter = new AttemptLimiter(limit, windowMs, refusal));
+    limiter.hit(key);
   };
 }
 

@@ -38,17 +38,20 @@ describe("error body", () => {
   });
 });
 
-describe("sign-in attempt limiter", () => {
-  it("allows the limit per window, then refuses with 429 until the window ends", () => {
-    const limiter = new AttemptLimiter(2, 60_000);
+describe("attempt limiter", () => {
+  it("allows the limit per window, then refuses with 429 and its own words until the window ends", () => {
+    const limiter = new AttemptLimiter(2, 60_000, "Too many reset requests for this user id. Wait a few minutes and try again.");
     limiter.hit("k", 0);
     limiter.hit("k", 1);
-    expect(() => limiter.hit("k", 2)).toThrowError(AppError);
+    let refusal: AppError | undefined;
     try {
-      limiter.hit("k", 3);
+      limiter.hit("k", 2);
     } catch (err) {
-      expect((err as AppError).status).toBe(429);
+      refusal = err as AppError;
     }
+    expect(refusal?.status).toBe(429);
+    expect(refusal?.message).toBe("Too many reset requests for this user id. Wait a few minutes and try again.");
+    expect(() => limiter.hit("k", 3)).toThrowError(AppError);
     expect(() => limiter.hit("other", 3)).not.toThrow();
     expect(() => limiter.hit("k", 60_001)).not.toThrow();
   });
