@@ -6,6 +6,7 @@ import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * A cashier's whole day on one voyage, from invoice to paid waybill. Two prepaid waybills of one shipper, made
@@ -18,7 +19,7 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * lines, in integer centavos.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "cashier-passphrase-23";
 const ROLE = "ACCTE2E_CASHIER";

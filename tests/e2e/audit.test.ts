@@ -2,8 +2,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 
 let browser: OpenBrowser;

@@ -5,6 +5,7 @@ import { formatAmount } from "../../api/shared/money.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * A booking change clicked through the built app (issue 25 point 1), each step by another person of Manila: the clerk
@@ -19,7 +20,7 @@ import { openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./b
  * master data) stands on the change's charges and on the waybill as the yard opens it.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "bc-e2e-passphrase-9";
 const PREFIX = { role: "BCE2E", user: "bc-e2e" };

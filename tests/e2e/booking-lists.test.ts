@@ -6,6 +6,7 @@ import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * The pick-up and inbound delivery lists from the booking batch screen: a confirmed door-to-door booking from
@@ -13,7 +14,7 @@ import { setUpBookingWorld } from "./booking-world.ts";
  * down as the server's workbook. Everything before the browser is set up through the API.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "booking-lists-passphrase-5";
 const CUSTOMER = "CUS-001";

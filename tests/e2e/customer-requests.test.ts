@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * A customer request clicked through the built app (issue 26 point 2): an account executive of Manila searches the
@@ -10,7 +11,7 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * Customer Request (avatar CR), approves it and assigns the AE; the AE then makes a quotation for the new customer.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "customer-request-passphrase-9";
 const COMPANY = "Marikina Leather Goods Exporters";

@@ -2,13 +2,14 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * The screens a staff user works in all day, on a 1440-pixel screen: warnings only for a list the user asked
  * for, the unread count on the bell, a skip link as the first keyboard stop, and words rather than codes.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "daily-staff-passphrase-4";
 const USER = "daily-staff";

@@ -1,31 +1,14 @@
 import type { Page, Request } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { PAGES, pathTo } from "../../api/shared/page-paths.ts";
 import { ROUTES } from "../../web/src/app/routes.tsx";
-import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from "../../db/seed/demo.ts";
-import { adminApi } from "./admin-api.ts";
-import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { openBrowser, signIn } from "./browser.ts";
 
 /**
- * Every page that opens from an address without parameters, opened in the built app by the administrator and by
- * the demo staff of each other menu, on the demo line the server starts with. Each page must open without a
- * script error, without an error toast, with every API call it makes answered below 400 (a 401 or 403 after
- * sign-in would mean a screen asks beyond its user's menu, a 404 that it looks for a record that is not there),
- * and as the page itself: not "not built", "not found" or "no access" for a page of the user's own menus.
- * Warnings of an empty list are the spec's and are left to the screens' own tests. Then the pages of the demo
- * line's two voyages and of a booking on each, which open with the voyage's or the booking's reference in their
- * address.
+ * Opening every page of a user's menus in the built app and collecting what went wrong: the browser tests
+ * every-page-admin and every-page-staff, two files so that the two halves run side by side.
  */
 
-const baseURL = inject("baseURL");
-const adminPassword = inject("adminPassword");
-const browsers: OpenBrowser[] = [];
-
-afterAll(async () => {
-  for (const browser of browsers) await browser.close().catch(() => {});
-});
-
-const pages = ROUTES.filter((r) => !r.path.includes(":") && r.access !== "signedOut" && !r.redirectTo);
+/** The pages that open from an address without parameters, for a signed-in user. */
+export const pages = ROUTES.filter((r) => !r.path.includes(":") && r.access !== "signedOut" && !r.redirectTo);
 
 /**
  * What a page asks of the server (its code chunk and its API calls), followed until all has answered; the live
@@ -62,83 +45,48 @@ function watchRequests(page: Page, problems: string[], where: () => string) {
   };
 }
 
-type Role = { menus: readonly string[]; capabilities: readonly string[] } | "all";
+export type Role = { menus: readonly string[]; capabilities: readonly string[] } | "all";
 
 /** The pages without parameters a role opens from its menus (every one for the administrator). */
-const pagesOf = (role: Role) =>
+export const pagesOf = (role: Role) =>
   pages.filter((r) =>
     role === "all" ||
     ((r.access === "authenticated" || r.access === "public" || role.menus.includes(r.access)) && (!r.capability || role.capabilities.includes(r.capability)))
   ).map((r) => r.path);
 
-/** Opens each address as a user moves between screens, in the app, and answers what went wrong on the way. */
-async function openEveryPage(name: string, userId: string, password: string, addresses: readonly string[]) {
+/**
+ * Opens each address as a user moves between screens, in the app, in a browser of its own, and answers what went
+ * wrong on the way.
+ */
+export async function openEveryPage(baseURL: string, name: string, userId: string, password: string, addresses: readonly string[]) {
   const browser = await openBrowser(`every-page-${name}`, { width: 1440, height: 900 });
-  browsers.push(browser);
-  const { page } = browser;
-  await signIn(page, baseURL, userId, password);
-  const problems: string[] = [];
-  let current = "sign-in";
-  const settled = watchRequests(page, problems, () => current);
-  await settled();
-  for (const address of addresses) {
-    current = address;
-    // The router follows the history API: the page changes without reloading the app, as from a link.
-    await page.evaluate((path) => history.pushState(null, "", path), address);
-    await page.waitForURL(baseURL + address);
+  try {
+    const { page } = browser;
+    await signIn(page, baseURL, userId, password);
+    const problems: string[] = [];
+    let current = "sign-in";
+    const settled = watchRequests(page, problems, () => current);
     await settled();
-    for (const testId of ["not-built", "not-found", "no-access"]) {
-      if (await page.getByTestId(testId).count() > 0) problems.push(`${address}: shows ${testId}`);
-    }
-    // A page that throws while drawing is caught by the app's error boundary, which says so in place of the page.
-    if (await page.getByText("This page could not be shown", { exact: true }).count() > 0) {
-      const said = (await page.locator(".lading-page-state").innerText()).replace("This page could not be shown", "").replace(/\s+/g, " ").replace(/ ?Reload$/, "").trim();
-      problems.push(`${address}: could not be shown (${said})`);
-    }
-    for (const text of await page.locator(".bp6-toast.bp6-intent-danger").allInnerTexts()) {
-      problems.push(`${address}: error toast "${text.replace(/\s+/g, " ").trim()}"`);
-    }
-  }
-  return problems;
-}
-
-describe("every page opens cleanly", () => {
-  it("for the administrator, every page of every menu", async () => {
-    const addresses = pagesOf("all");
-    expect(addresses.length).toBe(pages.length);
-    expect(await openEveryPage("admin", "admin", adminPassword, addresses)).toEqual([]);
-  }, 600_000);
-
-  const menuStaff: DemoPerson[] = ["ae", "ops", "yard", "inbound", "cashier", "waiver", "bcClerk", "hustler"];
-  for (const who of menuStaff) {
-    const person = DEMO_PEOPLE[who];
-    it(`for ${person.userId} (${person.menus.join(", ")}), the pages of the role's menus`, async () => {
-      const addresses = pagesOf(person);
-      expect(addresses.length).toBeGreaterThan(1);
-      expect(await openEveryPage(who, person.userId, DEMO_PASSWORD, addresses)).toEqual([]);
-    }, 600_000);
-  }
-
-  it("for the administrator, the pages of the demo line's voyages and of a booking on each", async () => {
-    const asAdmin = await adminApi(baseURL, adminPassword);
-    const addresses: string[] = [];
-    for (const voyageRef of ["DEMO-OPEN", "DEMO-LOADING"]) {
-      const voyages = await asAdmin<{ data: { voyageNum: string; voyageRef: string }[] }>("GET", `/VoyageSchedules/load?search=${voyageRef}`);
-      const voyage = voyages.data.find((v) => v.voyageRef === voyageRef);
-      expect(voyage, voyageRef).toBeDefined();
-      const { voyageNum } = voyage!;
-      const bookings = await asAdmin<{ data: { bookingRef: string; bookingBatchRef: string }[] }>("POST", "/Bookings/load", { voyageNum, take: 1 });
-      expect(bookings.data.length, `bookings of ${voyageRef}`).toBe(1);
-      const [{ bookingRef, bookingBatchRef }] = bookings.data;
-      for (const pattern of [PAGES.loadList, PAGES.loadingTallySheet, PAGES.stowagePlan, PAGES.unloadList, PAGES.unloadingTallySheet, PAGES.arrivalNotices, PAGES.croPosting]) {
-        addresses.push(pathTo(pattern, { voyageNum }));
+    for (const address of addresses) {
+      current = address;
+      // The router follows the history API: the page changes without reloading the app, as from a link.
+      await page.evaluate((path) => history.pushState(null, "", path), address);
+      await page.waitForURL(baseURL + address);
+      await settled();
+      for (const testId of ["not-built", "not-found", "no-access"]) {
+        if (await page.getByTestId(testId).count() > 0) problems.push(`${address}: shows ${testId}`);
       }
-      addresses.push(
-        pathTo(PAGES.bookingBatch, { voyageNum, bookingBatchRef }),
-        pathTo(PAGES.documentTreeOf, { bookingRef }),
-        pathTo(PAGES.shipmentTrackingOf, { bookingRef }),
-      );
+      // A page that throws while drawing is caught by the app's error boundary, which says so in place of the page.
+      if (await page.getByText("This page could not be shown", { exact: true }).count() > 0) {
+        const said = (await page.locator(".lading-page-state").innerText()).replace("This page could not be shown", "").replace(/\s+/g, " ").replace(/ ?Reload$/, "").trim();
+        problems.push(`${address}: could not be shown (${said})`);
+      }
+      for (const text of await page.locator(".bp6-toast.bp6-intent-danger").allInnerTexts()) {
+        problems.push(`${address}: error toast "${text.replace(/\s+/g, " ").trim()}"`);
+      }
     }
-    expect(await openEveryPage("admin-records", "admin", adminPassword, addresses)).toEqual([]);
-  }, 600_000);
-});
+    return problems;
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}

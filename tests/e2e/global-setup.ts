@@ -7,12 +7,16 @@ const ADMIN_PASSWORD = "e2e-admin-password";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One shared server per browser worker (tests/e2e/shared-server.ts picks a file's). */
+    baseURLs: string[];
     adminPassword: string;
   }
 }
 
-/** Builds the web app once and serves it from the real server for every browser test file. */
+/**
+ * Builds the web app once and serves it from real servers for the browser test files: one server for each file
+ * that may run at the same time, each with its own embedded database and the same administrator password.
+ */
 export default async function setup(project: TestProject) {
   if (process.env.LADING_SKIP_BUILD !== "1") {
     // Vitest sets NODE_ENV to "test", which would make a development build: no service worker, so no offline tally.
@@ -23,10 +27,11 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
   }
-  const server = await startServer({ LADING_ADMIN_PASSWORD: ADMIN_PASSWORD });
-  project.provide("baseURL", server.baseURL);
+  const workers = Math.max(1, project.config.maxWorkers);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer({ LADING_ADMIN_PASSWORD: ADMIN_PASSWORD })));
+  project.provide("baseURLs", servers.map((s) => s.baseURL));
   project.provide("adminPassword", ADMIN_PASSWORD);
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

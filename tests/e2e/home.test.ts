@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed/demo.ts";
 import { openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 
 /**
  * Each role's home (issue 26, Build 5) in the browser: the demo auditor lands on a card of the quotations waiting

@@ -4,6 +4,7 @@ import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
 import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * A hustling clicked through the built app (issue 26 point 1): a clerk of Manila starts it from its voyage, sends
@@ -12,7 +13,7 @@ import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
  * page image; deleted, the vans go back.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "hustling-clerk-passphrase-4";
 const CLERK = "hus-e2e-clerk";

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser as launch, type OpenBrowser, seeNotice } from "./browser.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 const adminPassword = inject("adminPassword");
 /** The shared server of global-setup runs without SMTP: its mail stays in the outbox. */
-const outboxServerURL = inject("baseURL");
+const outboxServerURL = sharedBaseURL();
 
 const SETUP_LINK = /https?:\/\/[^\s"'<>]+\/account\/setup\/u\/[^\s"'<>/]+\/[A-Za-z0-9_-]+/;
 

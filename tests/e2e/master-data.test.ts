@@ -4,8 +4,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as XLSX from "xlsx";
 import { openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 
 let browser: OpenBrowser;

@@ -2,8 +2,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const STAFF_PASSWORD = "notified-staff-passphrase-1";
 

@@ -5,6 +5,7 @@ import { manilaTimestamp } from "../../api/shared/dates.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * A voyage loaded from end to end in the browser, as the yard, the pier and the shipper see it: three waybills put
@@ -21,7 +22,7 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * shared server, which sends nothing (it has no mail server).
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "loading-clerk-passphrase-4";
 const PREFIX = { role: "LDE2E", user: "ld-e2e" };

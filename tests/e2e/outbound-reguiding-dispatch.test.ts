@@ -5,6 +5,7 @@ import * as XLSX from "xlsx";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { type BookingWorld, setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * An outbound clerk's voyage work from the Outbound landing page's voyage list: the voyage put on another vessel;
@@ -14,7 +15,7 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * the archive.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "reguide-clerk-passphrase-7";
 

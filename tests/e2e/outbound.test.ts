@@ -6,6 +6,7 @@ import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
 import { type BookingWorld, setUpBookingWorld } from "./booking-world.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * One booking from its withdrawal (ATW) to its waybill, by an outbound clerk, on a quotation whose every rate this
@@ -20,7 +21,7 @@ import { type BookingWorld, setUpBookingWorld } from "./booking-world.ts";
  * with their dates.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "outbound-clerk-passphrase-7";
 const CUSTOMER = "CUS-001";

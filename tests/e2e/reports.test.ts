@@ -6,8 +6,9 @@ import * as XLSX from "xlsx";
 import { formatAmount } from "../../api/shared/money.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "report-staff-passphrase-5";
 

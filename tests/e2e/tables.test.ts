@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * The list tables a daily user works in: at 1440 px the Delete of a Charges row is in reach and does its
@@ -11,7 +12,7 @@ import { setUpBookingWorld } from "./booking-world.ts";
  * 390 px phone a master-data list does not push the page sideways.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "tables-e2e-passphrase-7";
 const CUSTOMER = "CUS-001";

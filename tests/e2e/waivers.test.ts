@@ -6,6 +6,7 @@ import { formatAmount, formatCentavos, toCentavos } from "../../api/shared/money
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
 /**
  * Waivers and charge overrides clicked through the built app (issue 25 points 2 and 3), each step by another person
@@ -19,7 +20,7 @@ import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } 
  * of a second waybill's freight, the approver approves it, and the waybill's total shows the new value.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 const PASSWORD = "waiver-e2e-passphrase-7";
 const PREFIX = { role: "WVE2E", user: "wv-e2e" };

@@ -7,8 +7,9 @@ import { parseChangelog } from "../../api/modules/whats-new/service.ts";
 import { markdownText } from "../../web/src/lib/markdown.ts";
 import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
 import { ROOT, type RunningServer, startServer } from "./server.ts";
+import { sharedBaseURL } from "./shared-server.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
 
 let browser: OpenBrowser;
