@@ -192,7 +192,7 @@ describe("a cashier bills a voyage and posts it to BASE", () => {
       await cashier.reload();
       await status.waitFor();
       return (await status.textContent())?.trim();
-    }, { timeout: 30_000, intervals: [500, 1000, 2000] }).toBe("In BASE");
+    }, { timeout: 30_000, interval: 1000 }).toBe("In BASE");
     const [doc] = base.documents().filter((d) => d.idempotencyKey === postingKey);
     expect(base.countOf(postingKey)).toBe(1);
     expect(await cashier.getByTestId(`posting-external-${postingKey}`).textContent()).toBe(doc.documentId);
