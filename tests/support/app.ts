@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import { createApp } from "../../api/app.ts";
 import { defaultConfig, type AppConfig } from "../../api/http/config.ts";
-import { argon2id } from "hash-wasm";
+import { hashPassword } from "../../api/modules/users/passwords.ts";
 import { type Capability, MENU_IDS, type MenuId } from "../../api/modules/roles/schemas.ts";
 import type { Db } from "../../db/client.ts";
 import { branches, roleDetails, roles, userBranches, users } from "../../db/schema/index.ts";
@@ -68,9 +68,7 @@ const fixtureHashes = new Map<string, Promise<string>>();
 export function fixturePasswordHash(password: string): Promise<string> {
   let hash = fixtureHashes.get(password);
   if (!hash) {
-    hash = argon2id({
-      password, salt: crypto.getRandomValues(new Uint8Array(16)), memorySize: 8, iterations: 1, parallelism: 1, hashLength: 32, outputType: "encoded",
-    });
+    hash = hashPassword(password, { memorySize: 8, iterations: 1 });
     fixtureHashes.set(password, hash);
   }
   return hash;

@@ -6,9 +6,13 @@ import { argon2id, argon2Verify } from "hash-wasm";
  */
 const PARAMS = { memorySize: 19456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `cost` is the memory (KiB) and passes; the app always uses its own. Test fixtures pass the format's lowest, which
+ * the same verifyPassword reads back from the hash.
+ */
+export async function hashPassword(password: string, cost: { memorySize: number; iterations: number } = PARAMS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return argon2id({ ...PARAMS, password, salt, outputType: "encoded" });
+  return argon2id({ ...PARAMS, ...cost, password, salt, outputType: "encoded" });
 }
 
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
