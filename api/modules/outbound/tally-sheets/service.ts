@@ -330,9 +330,23 @@ export async function captureTallyLine(
   db: Db, caller: Caller, tallySheetNum: string, input: TallyEntryInput, side: TallySide = LOADING_SIDE,
 ): Promise<CaptureResult> {
   const sheet = await sheetRecord(db, tallySheetNum, caller, side);
+  const countedAlready = async (line: LineRecord): Promise<CaptureResult> =>
+    ({ created: false, data: (await lineRows(db, [line]))[0], message: "This entry was counted already" });
   const landed = await lineByEntry(db, sheet.id, input.entryId);
-  if (landed) return { created: false, data: (await lineRows(db, [landed]))[0], message: "This entry was counted already" };
+  if (landed) return await countedAlready(landed);
+  try {
+    return await countNewLine(db, caller, sheet, input, side);
+  } catch (error) {
+    // The same entry sent twice at once lands once. Whatever stopped this try (its van found counted by the twin,
+    // the entry's unique key), the line the twin made answers it; without one, the refusal stands.
+    const twin = await lineByEntry(db, sheet.id, input.entryId);
+    if (twin) return await countedAlready(twin);
+    throw error;
+  }
+}
 
+/** The checks and the insert of captureTallyLine, for an entry not counted yet. */
+async function countNewLine(db: Db, caller: Caller, sheet: SheetRecord, input: TallyEntryInput, side: TallySide): Promise<CaptureResult> {
   let van = normalizeContainerNumber(input.containerVanNum);
   if (sheet.status !== "Open") throw sheetFinal(sheet, van ? `van ${van}` : `the van of waybill ${input.wayBillRef ?? ""}`);
   let waybill: typeof waybills.$inferSelect | undefined;
@@ -411,10 +425,7 @@ export async function captureTallyLine(
     });
   } catch (error) {
     if (databaseErrorCode(error) !== "23505") throw error;
-    // The same entry sent twice at once lands once; the other answers the line it made. A van counted at the same
-    // moment by another device is a conflict.
-    const twin = await lineByEntry(db, sheet.id, input.entryId);
-    if (twin) return { created: false, data: (await lineRows(db, [twin]))[0], message: "This entry was counted already" };
+    // A van counted at the same moment by another device is a conflict (the same entry: captureTallyLine).
     throw (await alreadyCounted(db, sheet, van)) ?? error;
   }
   const line = (await lineByEntry(db, sheet.id, input.entryId))!;
