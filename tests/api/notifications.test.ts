@@ -24,7 +24,9 @@ beforeAll(async () => {
   opsRole = ops.roleId;
   const waiver = await createRole(db, ["WAIVER", "APPROVER"]);
   const sales = await createRole(db, ["SALESQUOTATION", "SQ_SBM"]);
-  const users: [string, number][] = [["n-admin", admin.id], ["n-ops1", ops.id], ["n-ops2", ops.id], ["n-approver", waiver.id], ["n-sbm", sales.id], ["n-sbm2", sales.id]];
+  // A role of its own, so that nothing sent to a role reaches the user whose bell is counted.
+  const bell = await createRole(db, ["OUTBOUND"]);
+  const users: [string, number][] = [["n-admin", admin.id], ["n-ops1", ops.id], ["n-ops2", ops.id], ["n-approver", waiver.id], ["n-sbm", sales.id], ["n-sbm2", sales.id], ["n-bell", bell.id]];
   for (const [userId, roleKey] of users) {
     await createUser(db, { userId, password: "notify-password-1", roleKey });
     tokens[userId] = await signIn(t, userId, "notify-password-1");
@@ -50,9 +52,10 @@ async function listen(
   const events: { event: string; id?: string; data: any }[] = [];
   let buffer = "";
   const decoder = new TextDecoder();
-  const next = async () => {
-    const deadline = Date.now() + (options.waitMs ?? 5_000);
-    while (!until(events) && Date.now() < deadline) {
+  /** Reads until `stop` says enough or the wait is over; the events gather across calls. */
+  const next = async (stop = until, waitMs = options.waitMs ?? 5_000) => {
+    const deadline = Date.now() + waitMs;
+    while (!stop(events) && Date.now() < deadline) {
       const { value, done } = await Promise.race([
         reader.read(),
         new Promise<{ value: undefined; done: true }>((r) => setTimeout(() => r({ value: undefined, done: true }), Math.max(0, deadline - Date.now()))),
@@ -72,6 +75,23 @@ async function listen(
   };
   return { next, close: () => reader.cancel() };
 }
+
+/**
+ * What the page's bell shows after these events: the last unread count, plus one for each unread notification
+ * sent after it (web/src/features/notifications/api/live.ts).
+ */
+function bellAfter(events: { event: string; data: any }[]): number | undefined {
+  const at = events.findLastIndex((e) => e.event === "unread");
+  if (at < 0) return undefined;
+  return events[at].data.unread + events.slice(at + 1).filter((e) => e.event === "notification" && !e.data.isViewed).length;
+}
+
+/** Lets the event loop go round this many times. */
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
+
+const unreadOfUser = async (who: string) => (await json(await call(who, "GET", "/notifications/unreadCount"))).data.unread as number;
 
 describe("sending", () => {
   it("sends to every active user of a role and to named users, each with their own copy", async () => {
@@ -193,6 +213,37 @@ describe("the stream", () => {
     again.close();
     expect(events.map((e) => e.data.message)).toEqual(["two"]);
     expect(events[0].id).toBe(String(missed[0].id));
+  });
+
+  it("counts what a reconnecting stream missed once: the count comes after the catch-up and includes it", async () => {
+    const last = await sendNotification(handle.db, { title: "Waiver", message: "three", sender: "system", userIds: ["n-ops2"] });
+    await sendNotification(handle.db, { title: "Waiver", message: "four", sender: "system", userIds: ["n-ops2"] });
+    const again = await listen("n-ops2", (e) => e.some((x) => x.event === "unread") && e.some((x) => x.event === "notification"), {
+      headers: { "Last-Event-ID": String(last[0].id) },
+    });
+    const events = await again.next();
+    again.close();
+    expect(bellAfter(events)).toBe(await unreadOfUser("n-ops2"));
+    expect(events.map((e) => e.event === "unread" ? "unread" : e.data.message)).toEqual(["four", "unread"]);
+  });
+
+  it("counts a notification sent while the stream opens once, whether the count or the live feed brings it", async () => {
+    // Each round sends one as a stream opens, a little later each time (a turn of the event loop more), so that
+    // some land before the stream listens, some between its listening and its count, and some after the count.
+    for (let round = 0; round < 40; round++) {
+      const expected = (await unreadOfUser("n-bell")) + 1;
+      const [stream] = await Promise.all([
+        listen("n-bell", (e) => (bellAfter(e) ?? 0) >= expected, { waitMs: 3_000 }),
+        turns(round).then(() =>
+          sendNotification(handle.db, { title: "Vessel Updates", message: `Round ${round}`, sender: "system", userIds: ["n-bell"] })
+        ),
+      ]);
+      await stream.next();
+      // A second copy would come right behind the first: give it the time to.
+      const settled = await stream.next(() => false, 100);
+      stream.close();
+      expect(bellAfter(settled), `round ${round}`).toBe(expected);
+    }
   });
 
   it("ends a stream at its next heartbeat once its session has ended", async () => {

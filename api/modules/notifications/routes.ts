@@ -16,7 +16,18 @@ import {
   unreadQuery,
   waivedChargesLogBody,
 } from "./schemas.ts";
-import { allOf, assertOwn, clearAll, countUnread, markViewed, missedSince, sendNotification, sentAnswer, unreadOf } from "./service.ts";
+import {
+  allOf,
+  assertOwn,
+  clearAll,
+  countUnread,
+  markViewed,
+  missedSince,
+  sendNotification,
+  sentAnswer,
+  unreadAtConnect,
+  unreadOf,
+} from "./service.ts";
 import { PAGES, pathTo } from "../../shared/page-paths.ts";
 
 const tag = "Notifications";
@@ -128,14 +139,19 @@ export const notificationRoutes: RouteDef[] = [
 
   route({
     method: "get", path: "/Notifications/stream", permission: "authenticated", tag,
-    summary: "Server-sent events: the caller's unread count, then each new notification as it is sent; " +
-      "a reconnect with Last-Event-ID first gets what it missed. A user holds at most a set number of streams: " +
-      "opening one more ends the oldest with a `closed` event",
+    summary: "Server-sent events: a reconnect with Last-Event-ID first gets what it missed, then every stream gets " +
+      "the caller's unread count, which includes everything sent before it, then each new notification as it is " +
+      "sent, none of them already in the count. A user holds at most a set number of streams: opening one more " +
+      "ends the oldest with a `closed` event",
   }, ({ c, deps, caller }) =>
     streamSSE(c, async (stream) => {
       const after = lastEventId.parse(c.req.header("last-event-id") ?? c.req.query("after") ?? 0);
-      /** The catch-up's rows: the live feed may bring them again around the moment of connecting. */
+      /**
+       * Rows the page has had already, through the catch-up or the unread count: the live feed may bring them again
+       * around the moment of connecting, and a row sent twice would be counted twice on the bell.
+       */
       const caughtUp = new Set<number>();
+      let counted: ReadonlySet<number> = new Set();
       let pending: NotificationRow[] = [];
       let wake: (() => void) | undefined;
       let evicted = false;
@@ -157,19 +173,22 @@ export const notificationRoutes: RouteDef[] = [
         // The catch-up and the live feed can overlap around the moment of connecting; each goes out once. Ids
         // are not compared with the last one sent: with several servers, a notification written a moment earlier
         // on another one can arrive after a newer one written here.
-        for (const row of rows.filter((r) => r.id > after && !caughtUp.has(r.id))) {
+        for (const row of rows.filter((r) => r.id > after && !caughtUp.has(r.id) && !counted.has(r.id))) {
           await stream.writeSSE({ event: "notification", id: String(row.id), data: JSON.stringify(row) });
         }
       };
       try {
         // Other servers' notifications reach this stream from its first event on.
         await listenForOthers(deps.db, deps.log);
-        await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: await countUnread(deps.db, caller) }), retry: RETRY_MS });
         if (after > 0) {
           const missed = await missedSince(deps.db, caller, after);
           await send(missed);
           for (const row of missed) caughtUp.add(row.id);
         }
+        // The count comes after the catch-up and sets the bell outright, so the rows caught up on are in it once.
+        const atConnect = await unreadAtConnect(deps.db, caller);
+        counted = atConnect.counted;
+        await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: atConnect.unread }), retry: RETRY_MS });
         while (!stream.aborted && !evicted) {
           if (pending.length === 0) {
             const woke = await new Promise<boolean>((resolve) => {

@@ -159,6 +159,25 @@ export async function missedSince(db: Db, reader: Reader, afterId: number): Prom
   return rows.map(asRow);
 }
 
+/**
+ * How many ids of unread notifications a stream's count brings along. A notification reaches a stream's live feed
+ * just after it is written, so one the count already includes is among the user's newest unread ones.
+ */
+const COUNTED_IDS = 1_000;
+
+/**
+ * The caller's unread count as a stream opens, with the ids it includes (the newest), read in one statement so
+ * both see the same rows: a notification written while the stream opens can reach it live as well as through
+ * this count, and the stream sends it only if the count missed it.
+ */
+export async function unreadAtConnect(db: Db, reader: Reader): Promise<{ unread: number; counted: ReadonlySet<number> }> {
+  const [row] = await db.select({
+    unread: count(),
+    ids: sql<number[] | null>`(array_agg(${notifications.id} order by ${notifications.id} desc))[1:${sql.raw(String(COUNTED_IDS))}]`,
+  }).from(notifications).where(and(mine(reader), eq(notifications.isViewed, false)));
+  return { unread: Number(row?.unread ?? 0), counted: new Set((row?.ids ?? []).map(Number)) };
+}
+
 /** Unread notices of the caller, for the bell's badge. */
 export async function countUnread(db: Db, reader: Reader): Promise<number> {
   const [row] = await db.select({ n: count() }).from(notifications).where(and(mine(reader), eq(notifications.isViewed, false)));

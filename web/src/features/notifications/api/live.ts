@@ -5,7 +5,8 @@ import { notificationsApi, type NotificationRow } from "./notifications.ts";
 /**
  * The signed-in user's notifications as they arrive: the server's stream (server-sent events) gives the unread
  * count on connecting and each new notification as it is sent. The browser reconnects a dropped stream by
- * itself and the server sends what was missed since the last one received, so nothing polls.
+ * itself and the server sends what was missed since the last one received, so nothing polls. The count covers
+ * everything the connection sent before it, so only what comes after it adds to the bell.
  */
 
 /** Unread notifications, for the bell's badge. */
@@ -36,8 +37,14 @@ export function startNotificationStream(onRefused: () => void): () => void {
   const open = () => {
     // After a reopen of our own the browser has no Last-Event-ID to send; the query carries it instead.
     source = new EventSource(`/api/Notifications/stream${lastId > 0 ? `?after=${lastId}` : ""}`);
+    /** Whether this connection's count has arrived; the browser's own reconnects open a new connection. */
+    let countArrived = false;
+    source.addEventListener("open", () => {
+      countArrived = false;
+    });
     source.addEventListener("unread", (event) => {
       const { unread } = JSON.parse((event as MessageEvent).data) as { unread: number };
+      countArrived = true;
       store.set(unreadCountAtom, unread);
       // A stream (re)opened: the list the dropdown shows may be out of date, so it loads again when opened.
       store.set(unreadListAtom, null);
@@ -46,7 +53,8 @@ export function startNotificationStream(onRefused: () => void): () => void {
       const message = event as MessageEvent;
       const row = JSON.parse(message.data) as NotificationRow;
       lastId = Math.max(lastId, row.id);
-      if (row.isViewed) return;
+      // What the server caught this connection up on is in the count that follows it.
+      if (row.isViewed || !countArrived) return;
       store.set(unreadCountAtom, (n) => n + 1);
       store.set(unreadListAtom, (list) => (list === null || list.some((r) => r.id === row.id) ? list : [row, ...list]));
     });
