@@ -20,6 +20,7 @@ import { type PageProps, PAGES } from "../../../lib/paths.ts";
 import { signedInUserAtom } from "../../../lib/session.ts";
 import { HUSTLING_REDIRECT_MS, type HustlingRow, TO_REFERENCES, type ToReference } from "../api/contracts.ts";
 import {
+  type ContainerVan,
   createHustling,
   deleteHustling,
   hustlingPrintUrl,
@@ -134,7 +135,7 @@ export default function HustlingPage({ params }: PageProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [vanSearch, setVanSearch] = useState("");
-  const [chosenVan, setChosenVan] = useState("");
+  const [chosenVan, setChosenVan] = useState<ContainerVan | null>(null);
   const [leaving, setLeaving] = useState(false);
   const { saving, save } = useFormSave();
 
@@ -162,7 +163,10 @@ export default function HustlingPage({ params }: PageProps) {
   const toBranch = draft.toReference === "To Port" ? port?.branchCode ?? "" : branchCode;
   const fromYards = yards.filter((y) => y.branchCode.toLowerCase() === branchCode.toLowerCase());
   const toYards = yards.filter((y) => y.branchCode.toLowerCase() === toBranch.toLowerCase());
-  const offeredVans = (vans.data?.data ?? []).filter((v) => !draft.lines.some((l) => l.containerVanNum === v.code));
+  // The van picked stays on offer when a search typed earlier answers late without it: Add adds what is shown.
+  const found = vans.data?.data ?? [];
+  const offeredVans = [...(chosenVan && !found.some((v) => v.code === chosenVan.code) ? [chosenVan] : []), ...found]
+    .filter((v) => !draft.lines.some((l) => l.containerVanNum === v.code));
   const crumbs = [{ text: "Hustling", href: PAGES.hustling }];
 
   const change = (patch: Partial<Draft>) => {
@@ -182,10 +186,10 @@ export default function HustlingPage({ params }: PageProps) {
   };
 
   const addVan = () => {
-    const van = offeredVans.find((v) => v.code === chosenVan);
+    const van = chosenVan;
     if (!van) return;
     change({ lines: [...draft.lines, { containerVanNum: van.code, containerType: van.vanType, size: van.size, plateNum: plates[0] ?? "", driver: "", detailsRemarks: "" }] });
-    setChosenVan("");
+    setChosenVan(null);
   };
 
   if (!works) {
@@ -325,8 +329,12 @@ export default function HustlingPage({ params }: PageProps) {
               </HTMLSelect>
             </FormField>
             <FormField label="From CY" id={ID.fromCyCode} required error={errors.fromCyCode} helper="The yard the vans leave">
-              <HTMLSelect id={ID.fromCyCode} fill value={draft.fromCyCode} onChange={(e) => change({ fromCyCode: e.currentTarget.value })}
-                data-testid="hustling-fromCyCode">
+              <HTMLSelect id={ID.fromCyCode} fill value={draft.fromCyCode} data-testid="hustling-fromCyCode"
+                onChange={(e) => {
+                  change({ fromCyCode: e.currentTarget.value });
+                  // A van picked at the other yard is not on offer at this one.
+                  setChosenVan(null);
+                }}>
                 <option value="">Choose a yard…</option>
                 {fromYards.map((y) => <option key={y.code} value={y.code}>{y.code} · {y.name}</option>)}
               </HTMLSelect>
@@ -356,7 +364,8 @@ export default function HustlingPage({ params }: PageProps) {
                 value={vanSearch} onValueChange={setVanSearch} data-testid="hustling-van-search" />
             </FormField>
             <FormField label="Van at the from CY" id={ID.lines} error={errors.lines}>
-              <HTMLSelect id={ID.lines} value={chosenVan} disabled={!draft.fromCyCode} onChange={(e) => setChosenVan(e.currentTarget.value)}
+              <HTMLSelect id={ID.lines} value={chosenVan?.code ?? ""} disabled={!draft.fromCyCode}
+                onChange={(e) => setChosenVan(offeredVans.find((v) => v.code === e.currentTarget.value) ?? null)}
                 data-testid="hustling-van">
                 <option value="">{draft.fromCyCode ? (vans.loading ? "Loading vans…" : `${offeredVans.length} van(s) to choose from…`) : "Choose the from CY first"}</option>
                 {offeredVans.map((v) => <option key={v.code} value={v.code}>{v.code} · {v.size}' {v.vanType} · {v.condition}</option>)}
