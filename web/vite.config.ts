@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-const webDir = import.meta.dirname;
+const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(webDir, "..");
 const pkg = JSON.parse(readFileSync(path.join(repoDir, "package.json"), "utf8")) as { version: string };
 

@@ -30,7 +30,7 @@ async function call(who: string, method: string, path: string, body?: unknown) {
 const collect = (body: Record<string, unknown>, who = "cashier") =>
   call(who, "POST", "/Collections/create", { branchCode: "DVO", collectionDate: "2025-05-02", paymentMethod: "CASH", ...body });
 
-const invoice = (payer: { code: string; company: string }, totals = I112K, extra: Record<string, unknown> = {}) =>
+const invoice = (payer: { code: string | null; company: string }, totals = I112K, extra: Record<string, unknown> = {}) =>
   writeInvoice(handle.db, { branchCode: "DVO", payer, totals, ...extra });
 
 beforeAll(async () => {

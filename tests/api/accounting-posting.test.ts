@@ -13,6 +13,7 @@ import { type AccountingWorld, seedAccountingWorld } from "../support/accounting
 import { makeTestApp, type TestApp } from "../support/app.ts";
 import { type BaseServer, startBaseServer } from "../support/base-server.ts";
 import { backend, openTestDatabase } from "../support/test-db.ts";
+import { REPO_ROOT } from "../support/repo.ts";
 
 /**
  * Posting to BASE (issue 23 item 5; domain notes §10) against a real HTTP server speaking the contract of
@@ -269,9 +270,8 @@ describe("a relay stopped after BASE accepted a document and before Lading recor
     base.setMode("holdAnswer", { onlyKey: keys[0] });
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${handle.location}`;
-    const root = path.resolve(import.meta.dirname, "../..");
-    const child = spawn(path.join(root, "node_modules/.bin/deno"), ["run", "-A", "cli/main.ts", "post", "--voyage", voyageNum], {
-      cwd: root, env: { ...process.env, DATABASE_URL: url.toString(), BASE_URL: base.url, BASE_API_KEY: base.apiKey }, stdio: "ignore",
+    const child = spawn(path.join(REPO_ROOT, "node_modules/.bin/deno"), ["run", "-A", "cli/main.ts", "post", "--voyage", voyageNum], {
+      cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: url.toString(), BASE_URL: base.url, BASE_API_KEY: base.apiKey }, stdio: "ignore",
     });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     await base.stored(keys[0]);

@@ -6,12 +6,13 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { roleDetails, roles } from "../../db/schema/index.ts";
 import { seedReference } from "../../api/modules/users/bootstrap.ts";
 import { openTestDatabase } from "../support/test-db.ts";
+import { REPO_ROOT } from "../support/repo.ts";
 
 /**
  * An installation seeded before branch scope: its administrator role lacks ALL_BRANCHES and the quotation
  * viewing capabilities a first start now grants. Migration 0016 gives them to it, once, and to no other role.
  */
-const MIGRATION = readFileSync(path.resolve(import.meta.dirname, "../../db/migrations/0016_admin_role_sees_every_branch.sql"), "utf8");
+const MIGRATION = readFileSync(path.join(REPO_ROOT, "db/migrations/0016_admin_role_sees_every_branch.sql"), "utf8");
 const GRANTED = ["ALL_BRANCHES", "CSR_REPORT", "SOUNDING_REPORT", "SQ_AGING_REPORT", "SQ_APPROVED_VIEWER", "SQ_SBM", "VOYAGE_FREIGHT_REVENUE_REPORT"];
 
 let handle: DatabaseHandle;

@@ -22,6 +22,7 @@ import { bookingProgress, loadListEntries, loadListReleases, tallySheetLines, ta
 import { bookingRevisions, chargeOverrides, unloadListReleases, waiverFiles, waivers, waybillChargeAdjustments } from "../../db/schema/index.ts";
 import { cargoDeliveryReceipts, cargoReleaseOrders, inboundCts, vanIns } from "../../db/schema/index.ts";
 import { openTestDatabase } from "../support/test-db.ts";
+import { REPO_ROOT } from "../support/repo.ts";
 
 /** The demo records of each entity that has a contract. */
 const RECORDS: Record<EntityName, readonly object[]> = {
@@ -365,7 +366,7 @@ describe("demo data set: the line on first start", () => {
   });
 
   it("lets each demo person sign in with the password the README publishes", async () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
     expect(readme).toContain(`password \`${demo.DEMO_PASSWORD}\``);
     for (const p of Object.values(demo.DEMO_PEOPLE)) {
       expect(readme).toContain(`| \`${p.userId}\` |`);

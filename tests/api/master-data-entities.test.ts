@@ -189,7 +189,7 @@ describe.each(dependencyOrder())("%s: the shared calls", (name) => {
 
   it("updates with the notice, and refuses a stale update (409)", async () => {
     const row = rows[0];
-    const text = contract.fields.find((f) => ["text", "flag", "money"].includes(f.kind) && !contract.uniqueBy.includes(f.name))!;
+    const text = contract.fields.find((f) => ["text", "flag", "money"].includes(f.kind) && !(contract.uniqueBy as readonly string[]).includes(f.name))!;
     const changed = text.kind === "flag" ? false : text.kind === "money" ? "777.25" : `Changed ${text.label}`.slice(0, text.max ?? 120);
     const res = await t.call("PUT", path(contract, "update", row), { token, body: { [text.name]: changed, dateModified: row.dateModified } });
     expect(res.status).toBe(200);

@@ -11,6 +11,7 @@ import { pushSubscriptions } from "../../db/schema/index.ts";
 import { sendNotification } from "../../api/modules/notifications/service.ts";
 import { createUser, expectErrorBody, makeTestApp, signIn, type TestApp } from "../support/app.ts";
 import { openTestDatabase } from "../support/test-db.ts";
+import { REPO_ROOT } from "../support/repo.ts";
 
 /**
  * Web Push against a push service of our own on the loopback: the server must post an encrypted, VAPID-signed
@@ -34,7 +35,7 @@ const browserKeys = () => {
 beforeAll(async () => {
   handle = await openTestDatabase();
   // A push service of our own, with a certificate the server is told to trust (as for a company proxy).
-  const fixtures = path.join(import.meta.dirname, "../fixtures/push");
+  const fixtures = path.join(REPO_ROOT, "tests/fixtures/push");
   const cert = readFileSync(path.join(fixtures, "push-service.crt"), "utf8");
   pushService = createServer({ cert, key: readFileSync(path.join(fixtures, "push-service.key"), "utf8") }, (req, res) => {
     const chunks: Buffer[] = [];

@@ -13,7 +13,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: unknown;
-  responses: Record<string, { $ref?: string; content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
+  responses: Record<string, { $ref?: string; description?: string; content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
   "x-permission": string;
 }
 interface Document {

@@ -125,8 +125,10 @@ describe("status changes of many records at once", () => {
     const statements: string[] = [];
     const logger = { logQuery: (query: string) => void statements.push(query) };
     const client = (handle.db as unknown as { $client: unknown }).$client;
-    const { drizzle } = backend === "postgres" ? await import("drizzle-orm/postgres-js") : await import("drizzle-orm/pglite");
-    return { db: drizzle(client as never, { logger }) as never, statements };
+    const db = backend === "postgres"
+      ? (await import("drizzle-orm/postgres-js")).drizzle(client as never, { logger })
+      : (await import("drizzle-orm/pglite")).drizzle(client as never, { logger });
+    return { db: db as never, statements };
   }
 
   beforeAll(async () => {

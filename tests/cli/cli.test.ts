@@ -2,15 +2,14 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { bookingBatches, bookings, branches, cargoTypes, customers, ports, routes, salesQuotations, truckings, vessels, voyageScheduleDestinations, voyageSchedules } from "../../db/schema/index.ts";
 import { makeTestApp, signIn } from "../support/app.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const launcher = path.join(root, "cli", "lading.mjs");
 const ADMIN_PASSWORD = "harbor-master-42";
 

@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { asc, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCargoStage } from "../../api/modules/bookings/index.ts";
@@ -12,6 +11,7 @@ import { makeTestApp } from "../support/app.ts";
 import { seedBookingWorld } from "../support/bookings.ts";
 import { HOLIDAYS_2025 } from "../support/holidays-2025.ts";
 import { bookingsWithVansOut, openYard, waybillsOf } from "../support/voyage-cargo.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `lading demurrage run`: the nightly accrual run by hand on a database of its own, with two waybills to Cebu whose
@@ -19,7 +19,6 @@ import { bookingsWithVansOut, openYard, waybillsOf } from "../support/voyage-car
  * calendar and the test rates of the domain notes (3 free days, demurrage 500, storage 900).
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const launcher = path.join(root, "cli", "lading.mjs");
 
 function lading(args: string[], env: { DATA_DIR: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {

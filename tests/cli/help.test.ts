@@ -3,12 +3,12 @@ import path from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../cli/main.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * The command tree as commander holds it: every command explains itself, `lading help <words>` shows the help
  * of the command the words name, and the README's command list names every command there is.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 
 function program(out: string[] = []) {
   const p = buildProgram({ env: {}, write: (text) => out.push(text), print: (text) => out.push(text + "\n") });

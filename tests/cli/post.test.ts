@@ -2,20 +2,19 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueuePosting } from "../../api/modules/accounting/index.ts";
 import { openDatabase } from "../../db/client.ts";
 import { postings } from "../../db/schema/index.ts";
 import { type BaseServer, startBaseServer } from "../support/base-server.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `lading post [--voyage <n>] [--dry-run]`: the postings waiting for BASE sent from the command line, with a
  * progress bar, under their keys; held while no BASE is configured.
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const launcher = path.join(root, "cli", "lading.mjs");
 
 function lading(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

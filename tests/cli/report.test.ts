@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { firstStart } from "../../api/modules/index.ts";
@@ -10,13 +9,13 @@ import { addCalendarDays, manilaToday } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
 import { dwellTimeReport } from "../../api/modules/inbound/dwell-time/service.ts";
 import { EVERY_BRANCH } from "../../api/shared/branch-scope.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `lading report revenue`: the revenue workbook written from the same service and builder as the screen's
  * download, on the demo line (tests/api/reports.test.ts works its sums out by hand).
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const launcher = path.join(root, "cli", "lading.mjs");
 
 function lading(args: string[], env: { DATA_DIR: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {

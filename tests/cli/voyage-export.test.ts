@@ -2,7 +2,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
@@ -10,6 +9,7 @@ import { firstStart } from "../../api/modules/index.ts";
 import { manilaDate } from "../../api/shared/dates.ts";
 import { openDatabase } from "../../db/client.ts";
 import { loadListReleases, tallySheetLines, tallySheets, voyageSchedules, waybills } from "../../db/schema/index.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `lading export voyage`: the voyage's reports and its load list written to a directory from the same services as
@@ -17,7 +17,6 @@ import { loadListReleases, tallySheetLines, tallySheets, voyageSchedules, waybil
  * tally with its van and an empty van, and one more empty van counted on that sheet here.
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const launcher = path.join(root, "cli", "lading.mjs");
 
 function lading(args: string[], env: { DATA_DIR: string }): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ROOT, startServer } from "./server.ts";
+import { REPO_ROOT } from "../support/repo.ts";
+import { startServer } from "./server.ts";
 
 const ADMIN_PASSWORD = "e2e-admin-password";
 
@@ -20,8 +21,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (process.env.LADING_SKIP_BUILD !== "1") {
     // Vitest sets NODE_ENV to "test", which would make a development build: no service worker, so no offline tally.
-    const build = spawnSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
-      cwd: ROOT,
+    const build = spawnSync(path.join(REPO_ROOT, "node_modules/.bin/vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+      cwd: REPO_ROOT,
       encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production" },
     });

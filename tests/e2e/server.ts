@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../support/free-port.ts";
-
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+import { REPO_ROOT } from "../support/repo.ts";
 
 export interface RunningServer {
   baseURL: string;
@@ -52,8 +51,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   };
 
   const launch = async () => {
-    child = spawn(path.join(ROOT, "node_modules/.bin/deno"), ["run", "-A", "api/main.ts"], {
-      cwd: ROOT,
+    child = spawn(path.join(REPO_ROOT, "node_modules/.bin/deno"), ["run", "-A", "api/main.ts"], {
+      cwd: REPO_ROOT,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });

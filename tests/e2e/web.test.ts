@@ -4,12 +4,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice as noticeOn } from "./browser.ts";
-import { ROOT, type RunningServer, startServer } from "./server.ts";
+import { REPO_ROOT } from "../support/repo.ts";
+import { type RunningServer, startServer } from "./server.ts";
 import { sharedBaseURL } from "./shared-server.ts";
 
 const baseURL = sharedBaseURL();
 const adminPassword = inject("adminPassword");
-const appVersion = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+const appVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 /** Set to a directory to keep screenshots of the main screens for a look by eye. */
 const screenshotDir = process.env.LADING_E2E_SCREENSHOTS;
 

@@ -6,7 +6,8 @@ import type { WhatsNewEntry } from "../../api/modules/whats-new/schemas.ts";
 import { parseChangelog } from "../../api/modules/whats-new/service.ts";
 import { markdownText } from "../../web/src/lib/markdown.ts";
 import { exactly, openBrowser, type OpenBrowser, signIn } from "./browser.ts";
-import { ROOT, type RunningServer, startServer } from "./server.ts";
+import { REPO_ROOT } from "../support/repo.ts";
+import { type RunningServer, startServer } from "./server.ts";
 import { sharedBaseURL } from "./shared-server.ts";
 
 const baseURL = sharedBaseURL();
@@ -101,7 +102,7 @@ describe("the What's new page", () => {
 
   it("pages forward and back through more than 60 releases, keeping the list's own scroll", async () => {
     // A server of its own reads the 70-release fixture, in a browser of its own so the two sessions stay apart.
-    const fixture = path.join(ROOT, "tests/fixtures/whats-new/CHANGELOG.md");
+    const fixture = path.join(REPO_ROOT, "tests/fixtures/whats-new/CHANGELOG.md");
     const releases = parseChangelog(readFileSync(fixture, "utf8")).entries;
     const total = releases.length;
     expect(total).toBeGreaterThan(60);

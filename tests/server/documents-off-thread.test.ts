@@ -9,6 +9,7 @@ import { firstStart } from "../../api/modules/index.ts";
 import { type DatabaseEnv, migrateDatabase, openDatabase, queryRows } from "../../db/client.ts";
 import { copyOverdueBookings } from "../support/many-bookings.ts";
 import { freePort } from "../support/free-port.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * The real server (api/main.ts under Deno) builds printouts and workbooks in its pool of workers, so the API keeps
@@ -17,7 +18,6 @@ import { freePort } from "../support/free-port.ts";
  * again; the server's log says when each workbook's build started and ended. Requests sent after a build started
  * are answered before it ends, which cannot happen when a build holds the request thread.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const deno = path.join(root, "node_modules/.bin/deno");
 const PASSWORD = "busy-server-password";
 const TRUCKINGS = 20_000;

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * Runs what a newcomer runs: `npm start` (scripts/start.mjs) serving the built app on a port, then stops and
  * starts it again to show the data is kept. On PGlite always, on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
@@ -67,7 +67,7 @@ async function startStopStart(env: Record<string, string>) {
   // The demo line, as the administrator sees it on the first start.
   expect(first.output()).toContain("Demo line: 5 voyages, 7 quotations, 17 bookings;");
   const total = async (path: string, body?: unknown) =>
-    ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body && JSON.stringify(body) })).json()) as { total: number }).total;
+    ((await (await fetch(`${first.base}/api${path}`, { method: body ? "POST" : "GET", headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as { total: number }).total;
   expect(await total("/VoyageSchedules/load?take=50")).toBe(5);
   expect(await total("/SalesQuotations/loadSBM?take=50")).toBe(7);
   expect(await total("/Bookings/load", { take: 200 })).toBe(20);

@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/free-port.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `npm start` stopped the way a process manager or a container stops it: one SIGTERM to npm. npm passes it to
  * the shell it runs the script in, not further, so this checks that every process it started is gone and the
  * port is closed, not only npm.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const started: ChildProcess[] = [];
 const leftovers = new Set<number>();
 afterAll(() => {

@@ -29,7 +29,7 @@ export function makeTestApp(db: Db, overrides: Partial<AppConfig> = {}): TestApp
     app,
     db,
     logs,
-    call(method, path, options = {}) {
+    async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined;
@@ -37,7 +37,7 @@ export function makeTestApp(db: Db, overrides: Partial<AppConfig> = {}): TestApp
         body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
         headers["content-type"] ??= "application/json";
       }
-      return app.request(path, { method, headers, body });
+      return await app.request(path, { method, headers, body });
     },
   };
 }

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorMessage, request, serverMessage, setUnauthorizedHandler } from "../../web/src/lib/api.ts";
+import { type ApiError, errorMessage, request, serverMessage, setUnauthorizedHandler } from "../../web/src/lib/api.ts";
 import { unauthorizedNotice } from "../../web/src/lib/session-rules.ts";
+
+/** The error a call was refused with; a call that succeeds fails the test. */
+async function rejectionOf(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error("The call was expected to be refused, and it succeeded.");
+}
 
 /** The web client's response handler (000 §7), fed real Response objects. */
 describe("the API client's response handler", () => {
@@ -30,7 +40,7 @@ describe("the API client's response handler", () => {
   it("rejects a failed call with the joined message and keeps field errors for forms", async () => {
     const body = { message: "Please correct the invalid fields.", errors: { "": ["code: Port code is required"], code: ["Port code is required"] } };
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify(body), { status: 400, statusText: "Bad Request" }));
-    const err = await request("POST", "/ports", { body: {} }).catch((e) => e);
+    const err = await rejectionOf(request("POST", "/ports", { body: {} }));
     expect(err.message).toBe("Please correct the invalid fields., Bad Request, code: Port code is required");
     expect(err.status).toBe(400);
     expect(err.fieldErrors).toEqual({ code: "Port code is required" });
@@ -56,7 +66,7 @@ describe("the API client's response handler", () => {
     const revoked = { message: "User Changes: Please Login Again", errors: { "": [] } };
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify(revoked), { status: 401, statusText: "Unauthorized" }));
 
-    const err = await request("GET", "/ports/load").catch((e) => e);
+    const err = await rejectionOf(request("GET", "/ports/load"));
     expect(err.status).toBe(401);
     // The notice carries the server's words alone; the rejected error keeps the spec's joined text.
     expect(seen).toEqual(["User Changes: Please Login Again"]);

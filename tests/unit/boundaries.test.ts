@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type ImportEdge, ImportGraph, scanImports } from "../support/import-graph.ts";
+import { REPO_ROOT as REPO } from "../support/repo.ts";
 
 /**
  * The arrows of docs/architecture.md, checked on the import statements of api/, cli/, templates/ and web/src/.
@@ -9,7 +10,6 @@ import { type ImportEdge, ImportGraph, scanImports } from "../support/import-gra
  * breaks each of them once, so a rule that stops seeing its break fails here too.
  */
 
-const REPO = path.resolve(import.meta.dirname, "../..");
 const FIXTURE = path.join(REPO, "tests/fixtures/boundaries");
 const SCANNED = ["api", "cli", "templates", "web/src"];
 

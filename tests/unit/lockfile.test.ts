@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * `npm ci` (CI and a fresh clone) installs package-lock.json as it is and stops when it disagrees with
  * package.json. This says which dependency is out of step before an install does: after changing
  * package.json, run `npm install` and commit the lockfile it writes.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
 

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { findStatusWrites, type StatusWrite } from "../support/status-writes.ts";
+import { REPO_ROOT as root } from "../support/repo.ts";
 
 /**
  * Every status moves through its module's workflow (api/shared/workflow.ts): code outside a module's rules or
@@ -9,7 +9,6 @@ import { findStatusWrites, type StatusWrite } from "../support/status-writes.ts"
  * breaks the rule before it is trusted with the tree.
  */
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = path.join(root, "tests", "fixtures", "status-writes");
 
 /**
