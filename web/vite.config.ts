@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoDir = path.resolve(webDir, "..");
@@ -12,7 +12,7 @@ const pkg = JSON.parse(readFileSync(path.join(repoDir, "package.json"), "utf8"))
 // initial download; it shares this config so both builds are minified and split the same way.
 const bare = process.env.LADING_BARE === "1";
 
-export default defineConfig({
+const config = {
   root: bare ? path.join(webDir, "bare") : webDir,
   // The bare page must not ship the service worker or manifest: they would not be part of the measure.
   publicDir: bare ? false : path.join(webDir, "public"),
@@ -30,4 +30,11 @@ export default defineConfig({
     // Pages import zod schemas from api/ and document builders from templates/, outside the web root.
     fs: { allow: [repoDir] },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build is the production build whatever NODE_ENV the caller's environment holds (Vitest sets "test", which
+  // would bundle React's development build and leave out the service worker, and so the offline tally sheet).
+  if (command === "build") process.env.NODE_ENV = "production";
+  return config;
 });

@@ -20,11 +20,10 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   if (process.env.LADING_SKIP_BUILD !== "1") {
-    // Vitest sets NODE_ENV to "test", which would make a development build: no service worker, so no offline tally.
+    // The production build, though Vitest sets NODE_ENV to "test": web/vite.config.ts sees to it.
     const build = spawnSync(path.join(REPO_ROOT, "node_modules/.bin/vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
       cwd: REPO_ROOT,
       encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "production" },
     });
     if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
   }
