@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** The system Chromium, headless, with nothing that reaches past this machine. */
 const CHROMIUM_ARGS = [
@@ -80,4 +81,26 @@ export async function signIn(page: Page, baseURL: string, userId: string, passwo
  */
 export function rowButton(page: Page, keyTestId: string, name: string) {
   return page.getByRole("row").filter({ has: page.getByTestId(keyTestId) }).getByRole("button", { name, exact: true });
+}
+
+/**
+ * Waits until the service worker holds the app's page and every script and style sheet the page has loaded: what a
+ * tablet has kept once a screen that must open offline (the tally sheet) was open on it with a connection. Each
+ * look answers at once, naming what is missing, a worker not yet in charge included; waiting on
+ * navigator.serviceWorker.ready instead would wait for ever when no worker takes charge, past every timeout.
+ */
+export async function keptForOffline(page: Page) {
+  const missing = () => page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration?.active) {
+      const state = !registration ? "none registered" : registration.installing ? "installing" : registration.waiting ? "waiting" : "none active";
+      return [`the service worker (${state})`];
+    }
+    const wanted = ["/", ...performance.getEntriesByType("resource").map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/")).map((u) => u.pathname)];
+    const absent: string[] = [];
+    for (const path of wanted) if (!(await caches.match(path))) absent.push(path);
+    return absent;
+  });
+  await expect.poll(missing, { timeout: 15_000, interval: 250 }).toEqual([]);
 }

@@ -5,7 +5,7 @@ import { formatBusinessDate, manilaToday } from "../../api/shared/dates.ts";
 import { normaliseOcr, renderPdf } from "../support/pdf-image.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
-import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, keptForOffline, type OpenBrowser, openBrowser, seeNotice, signIn } from "./browser.ts";
 import { type Mailbox, openMailbox } from "./mailbox.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
@@ -66,19 +66,6 @@ async function printedText(href: string): Promise<string> {
   const res = await pier.context().request.get(new URL(href, baseURL).toString());
   expect([res.status(), res.headers()["content-type"]]).toEqual([200, "application/pdf"]);
   return (await renderPdf(new Uint8Array(await res.body()), { pageSegmentation: 4 })).pages.map((p) => squeeze(p.text ?? "")).join(" ");
-}
-
-/** Waits until the service worker holds the app's page and every script and style sheet this page has loaded. */
-async function keptForOffline(page: Page) {
-  const missing = () => page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    const wanted = ["/", ...performance.getEntriesByType("resource").map((e) => new URL(e.name))
-      .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/")).map((u) => u.pathname)];
-    const absent: string[] = [];
-    for (const path of wanted) if (!(await caches.match(path))) absent.push(path);
-    return absent;
-  });
-  await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
 }
 
 beforeAll(async () => {

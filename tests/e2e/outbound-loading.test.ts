@@ -4,7 +4,7 @@ import { containerCheckDigit } from "../../api/shared/container-numbers.ts";
 import { manilaTimestamp } from "../../api/shared/dates.ts";
 import { adminApi, type AdminCall } from "./admin-api.ts";
 import { setUpBookingWorld } from "./booking-world.ts";
-import { exactly, openBrowser, type OpenBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
+import { exactly, keptForOffline, type OpenBrowser, openBrowser, rowButton, seeNotice, signIn } from "./browser.ts";
 import { sharedBaseURL } from "./shared-server.ts";
 
 /**
@@ -78,22 +78,6 @@ async function voyageRow() {
   await clerk.getByTestId("outbound-voyages").waitFor();
   await clerk.getByTestId("outbound-voyage-search").fill(voyageNum);
   await clerk.getByTestId(`outbound-voyage-row-${voyageNum}`).waitFor();
-}
-
-/**
- * Waits until the service worker holds the app's page and every script and style sheet this page has loaded: what
- * a tablet has kept once the tally screen was open on it with a connection.
- */
-async function keptForOffline(page: Page) {
-  const missing = () => page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    const wanted = ["/", ...performance.getEntriesByType("resource").map((e) => new URL(e.name))
-      .filter((u) => u.origin === location.origin && u.pathname.startsWith("/assets/")).map((u) => u.pathname)];
-    const absent: string[] = [];
-    for (const path of wanted) if (!(await caches.match(path))) absent.push(path);
-    return absent;
-  });
-  await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
 }
 
 /** What a slot of the voyage's grid shows it holds, or "" for a free one. */
