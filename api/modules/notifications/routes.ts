@@ -150,8 +150,7 @@ export const notificationRoutes: RouteDef[] = [
        * Rows the page has had already, through the catch-up or the unread count: the live feed may bring them again
        * around the moment of connecting, and a row sent twice would be counted twice on the bell.
        */
-      const caughtUp = new Set<number>();
-      let counted: ReadonlySet<number> = new Set();
+      const alreadyHad = new Set<number>();
       let pending: NotificationRow[] = [];
       let wake: (() => void) | undefined;
       let evicted = false;
@@ -173,7 +172,7 @@ export const notificationRoutes: RouteDef[] = [
         // The catch-up and the live feed can overlap around the moment of connecting; each goes out once. Ids
         // are not compared with the last one sent: with several servers, a notification written a moment earlier
         // on another one can arrive after a newer one written here.
-        for (const row of rows.filter((r) => r.id > after && !caughtUp.has(r.id) && !counted.has(r.id))) {
+        for (const row of rows.filter((r) => r.id > after && !alreadyHad.has(r.id))) {
           await stream.writeSSE({ event: "notification", id: String(row.id), data: JSON.stringify(row) });
         }
       };
@@ -183,12 +182,12 @@ export const notificationRoutes: RouteDef[] = [
         if (after > 0) {
           const missed = await missedSince(deps.db, caller, after);
           await send(missed);
-          for (const row of missed) caughtUp.add(row.id);
+          for (const row of missed) alreadyHad.add(row.id);
         }
         // The count comes after the catch-up and sets the bell outright, so the rows caught up on are in it once.
-        const atConnect = await unreadAtConnect(deps.db, caller);
-        counted = atConnect.counted;
-        await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread: atConnect.unread }), retry: RETRY_MS });
+        const { unread, counted } = await unreadAtConnect(deps.db, caller);
+        for (const id of counted) alreadyHad.add(id);
+        await stream.writeSSE({ event: "unread", data: JSON.stringify({ unread }), retry: RETRY_MS });
         while (!stream.aborted && !evicted) {
           if (pending.length === 0) {
             const woke = await new Promise<boolean>((resolve) => {

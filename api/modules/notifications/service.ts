@@ -127,10 +127,11 @@ export function assertOwn(reader: Reader, asked: { roleId?: string; userId?: str
 }
 
 const mine = (reader: Reader) => eq(notifications.userId, reader.userId);
+const mineUnread = (reader: Reader) => and(mine(reader), eq(notifications.isViewed, false));
 
 /** Unread notifications of the caller, newest first (the dropdown; at most 100). */
 export async function unreadOf(db: Db, reader: Reader): Promise<ListResult<NotificationRow>> {
-  const where = and(mine(reader), eq(notifications.isViewed, false));
+  const where = mineUnread(reader);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(100),
     db.select({ total: count() }).from(notifications).where(where),
@@ -170,17 +171,17 @@ const COUNTED_IDS = 1_000;
  * both see the same rows: a notification written while the stream opens can reach it live as well as through
  * this count, and the stream sends it only if the count missed it.
  */
-export async function unreadAtConnect(db: Db, reader: Reader): Promise<{ unread: number; counted: ReadonlySet<number> }> {
+export async function unreadAtConnect(db: Db, reader: Reader): Promise<{ unread: number; counted: number[] }> {
   const [row] = await db.select({
     unread: count(),
     ids: sql<number[] | null>`(array_agg(${notifications.id} order by ${notifications.id} desc))[1:${sql.raw(String(COUNTED_IDS))}]`,
-  }).from(notifications).where(and(mine(reader), eq(notifications.isViewed, false)));
-  return { unread: Number(row?.unread ?? 0), counted: new Set((row?.ids ?? []).map(Number)) };
+  }).from(notifications).where(mineUnread(reader));
+  return { unread: Number(row?.unread ?? 0), counted: (row?.ids ?? []).map(Number) };
 }
 
 /** Unread notices of the caller, for the bell's badge. */
 export async function countUnread(db: Db, reader: Reader): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(mine(reader), eq(notifications.isViewed, false)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(mineUnread(reader));
   return Number(row?.n ?? 0);
 }
 
@@ -195,6 +196,6 @@ export async function markViewed(db: Db, reader: Reader, id: number): Promise<Wr
 /** Clear Notification: every unread notification of the caller becomes viewed. */
 export async function clearAll(db: Db, reader: Reader): Promise<WriteResult<{ cleared: number }>> {
   const rows = await db.update(notifications).set({ isViewed: true })
-    .where(and(mine(reader), eq(notifications.isViewed, false))).returning({ id: notifications.id });
+    .where(mineUnread(reader)).returning({ id: notifications.id });
   return { data: { cleared: rows.length }, message: "Notifications cleared" };
 }
