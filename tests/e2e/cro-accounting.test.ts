@@ -176,13 +176,16 @@ describe("a cashier bills a voyage and posts it to BASE", () => {
     await cashier.getByRole("row").filter({ has: cashier.getByTestId(`posting-key-${postingKey}`) }).getByRole("button", { name: "Send again" }).click();
     // The server's own relay (every two minutes) finds BASE configured and may take the posting around the click:
     // holding it then, the cashier's send answers it as it stands; having taken or posted it already, the send is
-    // refused in words saying so. Either way BASE gets it exactly once, as checked below.
+    // refused (409) in words saying so, which the toast follows with the status text as every refusal does.
+    // Either way BASE gets it exactly once, as checked below.
     const answers = [
       "1 of 1 posted to BASE.",
       "0 of 1 posted to BASE; 1 will be tried again.",
-      `Posting ${postingKey} is SENDING; only a held, failed or uncertain posting is sent again.`,
-      `Posting ${postingKey} is CONFIRMED; only a held, failed or uncertain posting is sent again.`,
-      `Posting ${postingKey} was changed a moment ago. Reload it to see its state.`,
+      ...[
+        `Posting ${postingKey} is SENDING; only a held, failed or uncertain posting is sent again.`,
+        `Posting ${postingKey} is CONFIRMED; only a held, failed or uncertain posting is sent again.`,
+        `Posting ${postingKey} was changed a moment ago. Reload it to see its state.`,
+      ].map((refusal) => `${refusal}, Conflict`),
     ];
     await cashier.locator(".bp6-toast").getByText(oneOf(answers)).first().waitFor();
     const status = cashier.getByTestId(`posting-status-${postingKey}`);
