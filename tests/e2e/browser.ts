@@ -104,3 +104,8 @@ export async function keptForOffline(page: Page) {
   });
   await expect.poll(missing, { timeout: 15_000, interval: 250 }).toEqual([]);
 }
+
+/** The top bar's bell; `live` picks it only while its stream's count is current (true) or while it is not (false). */
+export function notificationBell(page: Page, { live }: { live?: boolean } = {}) {
+  return live === undefined ? page.getByTestId("notification-bell") : page.locator(`[data-testid="notification-bell"][data-live="${live}"]`);
+}

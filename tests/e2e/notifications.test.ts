@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, notificationBell as bell, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { sharedBaseURL } from "./shared-server.ts";
 
@@ -115,7 +115,9 @@ describe("the stream across a server restart", () => {
 
   it("shows a notification created right after the server came back, and counts each unread one once", async () => {
     await signIn(page, server.baseURL, "admin", adminPassword);
-    await expect.poll(() => badge(page).count()).toBe(0);
+    // The stream's count has arrived (the bell is live), and it is none.
+    await bell(page, { live: true }).waitFor();
+    expect(await badge(page).count()).toBe(0);
     const adminToken = async () => {
       const signedIn = await fetch(`${server.baseURL}/api/users/authenticate`, {
         method: "POST",
@@ -136,10 +138,16 @@ describe("the stream across a server restart", () => {
     await send(await adminToken(), "Sent before the restart");
     await badge(page).filter({ hasText: exactly("1") }).waitFor();
 
-    await server.restart();
+    await server.restart(async () => {
+      // While the server is down the bell says it is not current.
+      await bell(page, { live: false }).waitFor();
+      expect(await bell(page, { live: false }).getAttribute("title")).toBe("Connecting to the server: new notifications show once it answers");
+    });
     // Sent before the browser's stream is back: the reconnect must catch it up.
     await send(await adminToken(), "Sent while the stream was down");
     await badge(page).filter({ hasText: exactly("2") }).waitFor();
+    await bell(page, { live: true }).waitFor();
+    expect(await bell(page, { live: true }).getAttribute("title")).toBe(null);
     // The one caught up on is in the count the server sends as well: were it added again, it would be right behind.
     await page.waitForTimeout(500);
     expect(await badge(page).textContent()).toBe("2");

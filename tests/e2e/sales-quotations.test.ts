@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminApi, type AdminCall } from "./admin-api.ts";
-import { exactly, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
+import { exactly, notificationBell, openBrowser, type OpenBrowser, seeNotice, signIn } from "./browser.ts";
 import { sharedBaseURL } from "./shared-server.ts";
 
 const baseURL = sharedBaseURL();
@@ -164,7 +164,9 @@ describe("a sales quotation through its whole approval chain", () => {
     const sm = pages.sm;
     await sm.goto(`${baseURL}/sales_quotation`);
     await sm.getByTestId("sq-sm-list").waitFor();
-    await expect.poll(() => badge(sm).count()).toBe(0);
+    // The stream's count has arrived (the bell is live), and it is none.
+    await notificationBell(sm, { live: true }).waitFor();
+    expect(await badge(sm).count()).toBe(0);
     const before = sm.url();
 
     await act(pages.ae, "submit", "Please approve before the Cebu sailing", "Sales quotation submitted for approval");

@@ -36,7 +36,7 @@ import { useOnline } from "../../lib/offline.ts";
 import { type SessionUser, sessionAtom, sessionUnconfirmedAtom, store } from "../../lib/session.ts";
 import { useIsWide } from "../../lib/use-media-query.ts";
 import { entryDialogAtom } from "../dialogs/entry-state.ts";
-import { unreadCountAtom } from "../../features/notifications/api/live.ts";
+import { bellLiveAtom, unreadCountAtom } from "../../features/notifications/api/live.ts";
 import { CreateNotificationDialog } from "../../features/notifications/components/CreateNotificationDialog.tsx";
 import { NotificationPanel } from "../../features/notifications/components/NotificationPanel.tsx";
 import { PAGES } from "../../lib/paths.ts";
@@ -124,6 +124,7 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
   const wide = useIsWide();
   const [, navigate] = useLocation();
   const unread = useAtomValue(unreadCountAtom);
+  const bellLive = useAtomValue(bellLiveAtom);
   const openDialog = useSetAtom(entryDialogAtom);
   const [creating, setCreating] = useState(false);
   const defaultBranch = user.branches.find((branch) => branch.defaultBranch);
@@ -169,7 +170,9 @@ export function TopBar({ user, onToggleMenu }: { user: SessionUser; onToggleMenu
               variant="minimal"
               icon={<Notifications />}
               aria-label={`Notifications, ${unread} unread`}
+              title={bellLive ? undefined : "Connecting to the server: new notifications show once it answers"}
               className="lading-bell"
+              data-live={bellLive}
               data-testid="notification-bell"
             >
               {unread > 0 && <span className="lading-badge" data-testid="unread-badge">{unread > 99 ? "99+" : unread}</span>}

@@ -13,6 +13,11 @@ import { notificationsApi, type NotificationRow } from "./notifications.ts";
 export const unreadCountAtom = atom(0);
 /** The dropdown's unread list: loaded when it opens, then kept current by the stream. */
 export const unreadListAtom = atom<NotificationRow[] | null>(null);
+/**
+ * Whether the bell is current: true once the open stream's count has arrived, false while it connects or
+ * reconnects, when the count may be behind what the server holds.
+ */
+export const bellLiveAtom = atom(false);
 
 /** Waits this long before opening a stream the browser gave up on (a refused reconnect). */
 const REOPEN_MS = 3_000;
@@ -39,13 +44,16 @@ export function startNotificationStream(onRefused: () => void): () => void {
     source = new EventSource(`/api/Notifications/stream${lastId > 0 ? `?after=${lastId}` : ""}`);
     /** Whether this connection's count has arrived; the browser's own reconnects open a new connection. */
     let countArrived = false;
+    store.set(bellLiveAtom, false);
     source.addEventListener("open", () => {
       countArrived = false;
+      store.set(bellLiveAtom, false);
     });
     source.addEventListener("unread", (event) => {
       const { unread } = JSON.parse((event as MessageEvent).data) as { unread: number };
       countArrived = true;
       store.set(unreadCountAtom, unread);
+      store.set(bellLiveAtom, true);
       // A stream (re)opened: the list the dropdown shows may be out of date, so it loads again when opened.
       store.set(unreadListAtom, null);
     });
@@ -60,9 +68,11 @@ export function startNotificationStream(onRefused: () => void): () => void {
     });
     source.addEventListener("closed", () => {
       source?.close();
+      store.set(bellLiveAtom, false);
       document.addEventListener("visibilitychange", reopenWhenSeen);
     });
     source.addEventListener("error", () => {
+      store.set(bellLiveAtom, false);
       // CONNECTING: the browser retries by itself. CLOSED: it gave up (the server refused, e.g. a 401).
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
       onRefused();
@@ -77,6 +87,7 @@ export function startNotificationStream(onRefused: () => void): () => void {
     source?.close();
     store.set(unreadCountAtom, 0);
     store.set(unreadListAtom, null);
+    store.set(bellLiveAtom, false);
   };
 }
 
