@@ -42,16 +42,11 @@ export function startNotificationStream(onRefused: () => void): () => void {
   const open = () => {
     // After a reopen of our own the browser has no Last-Event-ID to send; the query carries it instead.
     source = new EventSource(`/api/Notifications/stream${lastId > 0 ? `?after=${lastId}` : ""}`);
-    /** Whether this connection's count has arrived; the browser's own reconnects open a new connection. */
-    let countArrived = false;
+    // The bell is live once this connection's count has arrived; the browser's own reconnects open a new one.
     store.set(bellLiveAtom, false);
-    source.addEventListener("open", () => {
-      countArrived = false;
-      store.set(bellLiveAtom, false);
-    });
+    source.addEventListener("open", () => store.set(bellLiveAtom, false));
     source.addEventListener("unread", (event) => {
       const { unread } = JSON.parse((event as MessageEvent).data) as { unread: number };
-      countArrived = true;
       store.set(unreadCountAtom, unread);
       store.set(bellLiveAtom, true);
       // A stream (re)opened: the list the dropdown shows may be out of date, so it loads again when opened.
@@ -62,7 +57,7 @@ export function startNotificationStream(onRefused: () => void): () => void {
       const row = JSON.parse(message.data) as NotificationRow;
       lastId = Math.max(lastId, row.id);
       // What the server caught this connection up on is in the count that follows it.
-      if (row.isViewed || !countArrived) return;
+      if (row.isViewed || !store.get(bellLiveAtom)) return;
       store.set(unreadCountAtom, (n) => n + 1);
       store.set(unreadListAtom, (list) => (list === null || list.some((r) => r.id === row.id) ? list : [row, ...list]));
     });
