@@ -44,7 +44,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
           // One file at a time. Two at a time, each worker on a shared server of its own (global setup starts one per
-          // worker), takes the suite from about 800 s to 420-480 s on two cores, and the busier machine showed two
+          // worker), took the suite from about 800 s to 420-480 s on one two-core machine (975 s against about 1,090 s on
+          // another, on 2026-11-30), and the busier machine showed two
           // real faults, since mended (the bell's double count as a page opened, Add van after a late search). But in
           // one full run two files then wrote to one server at once (a report's total grew between two reads, a user
           // was told of another file's quotation), which one file at a time rules out. Its cause is not found yet.
